@@ -1,0 +1,63 @@
+"""Face sources: independent ways to draw the face of each tile kind.
+
+Each source turns a tile code into an *ink layer* (BGRA, transparent background). Which sources
+exist depends on the machine: the art in ``../shared/art`` and the I.Mahjong fonts appear only
+when present; ``drawn`` (procedural drawing + Debian CJK fonts) is always there.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from engine.tiles import KINDS, STANDARD_KINDS, FLOWERS
+
+from . import art, fonts
+from .drawn import drawn_layer
+from .ink import recolour
+
+_IMAHJONG = tuple(f"imahjong_{s}" for s in fonts.IMAHJONG_STYLES)
+
+
+def _available() -> dict[str, tuple[str, ...]]:
+    """Source name -> the tile codes it can draw."""
+    out: dict[str, tuple[str, ...]] = {}
+    if art.hk_available():
+        out["hk_art"] = art.hk_codes()
+    if art.riichi_available():
+        out["riichi_art"] = art.riichi_codes()
+    if fonts.imahjong_available():
+        for name in _IMAHJONG:
+            out[name] = STANDARD_KINDS + FLOWERS + ("1j",)
+    if fonts.symbola_available():
+        out["symbola"] = STANDARD_KINDS + FLOWERS
+    out["drawn"] = KINDS
+    return out
+
+
+SOURCE_CODES: dict[str, tuple[str, ...]] = _available()
+FACE_SOURCES: tuple[str, ...] = tuple(SOURCE_CODES)
+# sources whose flowers carry no number of their own get a corner digit and character added
+FLOWERS_NEED_INDEX = {"riichi_art": (0.92, 0.9), "symbola": (0.9, 0.0)}
+
+
+def sources_for(code: str, exclude: tuple[str, ...] = ()) -> list[str]:
+    return [s for s, codes in SOURCE_CODES.items() if code in codes and s not in exclude]
+
+
+def ink_layer(code: str, source: str, rng: np.random.Generator) -> np.ndarray:
+    """The ink layer of ``code`` from ``source``, with ink colours randomised."""
+    if source == "drawn":
+        return drawn_layer(code, rng)
+    if source == "hk_art":
+        layer = art.hk_layer(code)
+        return layer.copy() if rng.random() < 0.45 else recolour(layer, code, rng, keep_dark=rng.random() < 0.5)
+    if source == "riichi_art":
+        scheme = "Black" if rng.random() < 0.2 else "Regular"
+        layer = art.riichi_layer(code, scheme)
+        return layer.copy() if rng.random() < 0.45 else recolour(layer, code, rng, keep_dark=rng.random() < 0.5)
+    if source in _IMAHJONG or source == "symbola":
+        key = "symbola" if source == "symbola" else source.split("_", 1)[1]
+        layer = fonts.tile_glyph_layer(key, code)
+        if layer is None:
+            raise ValueError(f"{source} cannot draw {code}")
+        return recolour(layer, code, rng) if rng.random() < 0.9 else layer.copy()
+    raise ValueError(f"unknown face source {source!r}; known: {', '.join(FACE_SOURCES)}")

@@ -1,0 +1,403 @@
+"""The procedural face source: pips, sticks and birds drawn with OpenCV, characters from the
+Debian CJK fonts, and the flowers, animals, faces and fei drawn from their characters and simple
+pictures. Works with no ``../shared`` at all.
+"""
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+from .fonts import cjk_fonts, font, latin_fonts
+from .ink import INKS, ink, mask_to_layer, over, paste, pick, text_mask, tile_palette
+
+H, W = 240, 180  # work canvas, portrait 4:3
+NUMERALS = "一二三四五六七八九"
+FLOWER_CHARS = "春夏秋冬梅蘭菊竹"
+ANIMAL_CHARS = {"1a": "貓", "2a": "鼠", "3a": "雞", "4a": "蜈蚣"}
+PIP_LAYOUT = {
+    1: [(0.5, 0.5)],
+    2: [(0.27, 0.5), (0.73, 0.5)],
+    3: [(0.2, 0.24), (0.5, 0.5), (0.8, 0.76)],
+    4: [(0.27, 0.27), (0.27, 0.73), (0.73, 0.27), (0.73, 0.73)],
+    5: [(0.22, 0.25), (0.22, 0.75), (0.5, 0.5), (0.78, 0.25), (0.78, 0.75)],
+    6: [(0.18, 0.3), (0.18, 0.7), (0.52, 0.3), (0.52, 0.7), (0.82, 0.3), (0.82, 0.7)],
+    7: [(0.13, 0.2), (0.25, 0.5), (0.37, 0.8), (0.62, 0.3), (0.62, 0.7), (0.87, 0.3), (0.87, 0.7)],
+    8: [(0.13 + 0.247 * r, 0.3 + 0.4 * c) for r in range(4) for c in range(2)],
+    9: [(0.17 + 0.33 * r, 0.2 + 0.3 * c) for r in range(3) for c in range(3)],
+}
+STICK_LAYOUT = {  # (y, x, angle in degrees)
+    2: [(0.27, 0.5, 0), (0.73, 0.5, 0)],
+    3: [(0.27, 0.5, 0), (0.73, 0.3, 0), (0.73, 0.7, 0)],
+    4: [(0.27, 0.3, 0), (0.27, 0.7, 0), (0.73, 0.3, 0), (0.73, 0.7, 0)],
+    5: [(0.27, 0.2, 0), (0.27, 0.8, 0), (0.5, 0.5, 0), (0.73, 0.2, 0), (0.73, 0.8, 0)],
+    6: [(0.27, x, 0) for x in (0.2, 0.5, 0.8)] + [(0.73, x, 0) for x in (0.2, 0.5, 0.8)],
+    7: [(0.17, 0.5, 0)] + [(0.5, x, 0) for x in (0.2, 0.5, 0.8)] + [(0.83, x, 0) for x in (0.2, 0.5, 0.8)],
+    8: [(0.27, 0.14, 0), (0.27, 0.38, -28), (0.27, 0.62, 28), (0.27, 0.86, 0),
+        (0.73, 0.14, 0), (0.73, 0.38, 28), (0.73, 0.62, -28), (0.73, 0.86, 0)],
+    9: [(y, x, 0) for y in (0.17, 0.5, 0.83) for x in (0.2, 0.5, 0.8)],
+}
+
+
+class Canvas:
+    """A transparent BGRA work canvas with masked fills."""
+
+    def __init__(self, h: int = H, w: int = W):
+        self.img = np.zeros((h, w, 4), np.uint8)
+        self.h, self.w = h, w
+
+    def fill(self, mask: np.ndarray, colour) -> None:
+        over(self.img, mask_to_layer(mask, colour), 0, 0)
+
+    def mask(self) -> np.ndarray:
+        return np.zeros((self.h, self.w), np.uint8)
+
+    def text(self, text: str, box, colour, rng, fonts=None) -> None:
+        path, idx = (fonts or cjk_fonts())[int(rng.integers(len(fonts or cjk_fonts())))]
+        m = text_mask(text, font(path, 160, idx))
+        sx = rng.uniform(0.85, 1.2)  # mild stretch: real tiles use condensed and wide lettering
+        m = cv2.resize(m, (max(1, int(m.shape[1] * sx)), m.shape[0]), interpolation=cv2.INTER_AREA)
+        paste(self.img, mask_to_layer(m, colour), box)
+
+
+def _pt(y, x, c: Canvas):
+    return int(round(x * c.w)), int(round(y * c.h))
+
+
+def _circle_pip(c: Canvas, cy, cx, r, rng, pal):
+    colours = [pal[int(rng.integers(len(pal)))] for _ in range(3)]
+    style = int(rng.integers(4))
+    m = c.mask()
+    centre = _pt(cy, cx, c)
+    R = max(2, int(r))
+    th = max(1, int(R * rng.uniform(0.12, 0.22)))
+    cv2.circle(m, centre, R - th // 2, 255, th, cv2.LINE_AA)
+    c.fill(m, colours[0])
+    m = c.mask()
+    if style == 0:  # concentric rings and a dot
+        cv2.circle(m, centre, int(R * 0.62), 255, max(1, th), cv2.LINE_AA)
+        c.fill(m, colours[1])
+        m = c.mask()
+        cv2.circle(m, centre, max(1, int(R * 0.25)), 255, -1, cv2.LINE_AA)
+    elif style == 1:  # petals
+        k = int(rng.choice([6, 8, 10]))
+        for i in range(k):
+            a = 2 * math.pi * i / k
+            p = (int(centre[0] + math.cos(a) * R * 0.55), int(centre[1] + math.sin(a) * R * 0.55))
+            cv2.circle(m, p, max(1, int(R * 0.16)), 255, -1, cv2.LINE_AA)
+        c.fill(m, colours[1])
+        m = c.mask()
+        cv2.circle(m, centre, max(1, int(R * 0.22)), 255, -1, cv2.LINE_AA)
+    elif style == 2:  # filled disc with a light centre
+        cv2.circle(m, centre, int(R * 0.72), 255, -1, cv2.LINE_AA)
+        cv2.circle(m, centre, int(R * 0.35), 0, -1, cv2.LINE_AA)
+    else:  # ring of dashes
+        for i in range(12):
+            a = 2 * math.pi * i / 12
+            p1 = (int(centre[0] + math.cos(a) * R * 0.45), int(centre[1] + math.sin(a) * R * 0.45))
+            p2 = (int(centre[0] + math.cos(a) * R * 0.7), int(centre[1] + math.sin(a) * R * 0.7))
+            cv2.line(m, p1, p2, 255, max(1, th // 2 + 1), cv2.LINE_AA)
+    c.fill(m, colours[2])
+
+
+def draw_circles(code: str, rng, c: Canvas) -> None:
+    n = int(code[0])
+    pal = tile_palette(code, rng)["palette"]
+    layout = PIP_LAYOUT[n]
+    r = {1: 0.4, 2: 0.21, 3: 0.17, 4: 0.2, 5: 0.17, 6: 0.16, 7: 0.13, 8: 0.115, 9: 0.14}[n] * c.w
+    r *= rng.uniform(0.88, 1.08)
+    for y, x in layout:
+        _circle_pip(c, 0.04 + 0.92 * y, 0.05 + 0.9 * x, r * (1.6 if n == 1 else 1.0) / (1.6 if n == 1 else 1.0), rng, pal)
+
+
+def _stick(c: Canvas, cy, cx, length, width, angle, colour, rng, joint_colour=None):
+    m = c.mask()
+    cx_p, cy_p = cx * c.w, cy * c.h
+    L, Wd = length * c.h, width * c.w
+    rect = ((cx_p, cy_p), (Wd * 0.62, L), angle)
+    box = cv2.boxPoints(rect).astype(np.int32)
+    cv2.fillPoly(m, [box], 255, cv2.LINE_AA)
+    style = int(rng.integers(3))
+    a = math.radians(angle)
+    dy, dx = math.cos(a), -math.sin(a)
+    for t in (-0.5, 0.0, 0.5) if style != 2 else (-0.5, -0.17, 0.17, 0.5):
+        p = (cx_p + dx * t * L * 0.95, cy_p + dy * t * L * 0.95)
+        cv2.ellipse(m, (int(p[0]), int(p[1])), (max(1, int(Wd * 0.5)), max(1, int(Wd * 0.2))),
+                    angle, 0, 360, 255, -1, cv2.LINE_AA)
+    if style == 1:  # hollow stick
+        inner = ((cx_p, cy_p), (max(1.0, Wd * 0.22), L * 0.8), angle)
+        cv2.fillPoly(m, [cv2.boxPoints(inner).astype(np.int32)], 0, cv2.LINE_AA)
+    c.fill(m, colour)
+
+
+def draw_bird(c: Canvas, rng, pal, box=(0.08, 0.08, 0.92, 0.92)) -> None:
+    y0, x0, y1, x1 = box
+    sub = Canvas(200, 160)
+    cols = [pal[int(rng.integers(len(pal)))] for _ in range(5)]
+    m = sub.mask()
+    cv2.ellipse(m, (80, 110), (38, 26), rng.uniform(-30, 10), 0, 360, 255, -1, cv2.LINE_AA)
+    sub.fill(m, cols[0])
+    m = sub.mask()
+    cv2.circle(m, (112, 72), 17, 255, -1, cv2.LINE_AA)
+    sub.fill(m, cols[1])
+    m = sub.mask()
+    cv2.fillPoly(m, [np.array([[125, 66], [150, 74], [126, 80]], np.int32)], 255, cv2.LINE_AA)
+    sub.fill(m, cols[2])
+    m = sub.mask()
+    k = int(rng.integers(3, 7))
+    for i in range(k):
+        a = math.radians(200 + i * 50 / k + rng.uniform(-5, 5))
+        end = (int(60 + math.cos(a) * 62), int(125 - math.sin(a) * 62))
+        cv2.line(m, (60, 120), end, 255, int(rng.integers(4, 9)), cv2.LINE_AA)
+    sub.fill(m, cols[3])
+    m = sub.mask()
+    cv2.line(m, (80, 134), (72, 180), 255, 4, cv2.LINE_AA)
+    cv2.line(m, (92, 134), (98, 180), 255, 4, cv2.LINE_AA)
+    cv2.ellipse(m, (78, 108), (22, 12), -20, 0, 360, 255, 3, cv2.LINE_AA)
+    sub.fill(m, cols[4])
+    img = sub.img[:, ::-1] if rng.random() < 0.5 else sub.img
+    paste(c.img, np.ascontiguousarray(img), box)
+
+
+def draw_bamboo(code: str, rng, c: Canvas) -> None:
+    n = int(code[0])
+    inks = tile_palette(code, rng)
+    if n == 1:
+        draw_bird(c, rng, inks["palette"] + [inks["main"]])
+        return
+    rows = 3 if n in (7, 9) else 2
+    length = (0.27 if rows == 3 else 0.38) * rng.uniform(0.9, 1.05)
+    width = (0.17 if n in (6, 7, 9) else 0.2 if n != 8 else 0.14) * rng.uniform(0.85, 1.1)
+    for i, (y, x, ang) in enumerate(STICK_LAYOUT[n]):
+        colour = inks["main"]
+        if rng.random() < inks["accent_p"] or (n in (5, 7, 9) and i == (0 if n == 7 else len(STICK_LAYOUT[n]) // 2)
+                                                and rng.random() < 0.6):
+            colour = inks["accent"]
+        _stick(c, 0.05 + 0.9 * y, 0.06 + 0.88 * x, length, width, ang, colour, rng)
+
+
+def draw_characters(code: str, rng, c: Canvas) -> None:
+    n = int(code[0])
+    inks = tile_palette(code, rng)
+    top = NUMERALS[n - 1]
+    if n == 5 and rng.random() < 0.3:
+        top = "伍"
+    split = rng.uniform(0.42, 0.5)
+    c.text(top, (0.04, 0.1, split, 0.9), inks["top"], rng)
+    c.text("万" if rng.random() < 0.1 else "萬", (split + 0.02, 0.06, 0.97, 0.94), inks["bottom"], rng)
+
+
+def draw_honor(code: str, rng, c: Canvas) -> None:
+    inks = tile_palette(code, rng)
+    n = code[0]
+    if n == "5":
+        style = pick(rng, {"frame": 6, "blank": 1.5, "double": 2})
+        if style == "blank":
+            return
+        m = c.mask()
+        th = int(rng.integers(6, 14))
+        m0 = int(c.w * rng.uniform(0.1, 0.18))
+        cv2.rectangle(m, (m0, m0), (c.w - m0, c.h - m0), 255, th, cv2.LINE_AA)
+        if style == "double":
+            g = th + int(rng.integers(5, 12))
+            cv2.rectangle(m, (m0 + g, m0 + g), (c.w - m0 - g, c.h - m0 - g), 255, max(2, th // 2), cv2.LINE_AA)
+        c.fill(m, inks["main"])
+        return
+    ch = "東南西北白發中"[int(n) - 1]
+    if n == "6" and rng.random() < 0.15:
+        ch = "发"
+    c.text(ch, (0.1, 0.08, 0.9, 0.92), inks["main"], rng)
+
+
+def draw_plant(c: Canvas, rng, pal, box) -> None:
+    """A random plant: stems, leaves and blossoms (never specific to one flower kind)."""
+    sub = Canvas(200, 160)
+    stem_c = pal[int(rng.integers(len(pal)))]
+    m = sub.mask()
+    base = (int(rng.integers(60, 100)), 195)
+    tips = []
+    for _ in range(int(rng.integers(2, 5))):
+        tip = (int(rng.integers(20, 140)), int(rng.integers(20, 110)))
+        mid = ((base[0] + tip[0]) // 2 + int(rng.integers(-25, 25)), (base[1] + tip[1]) // 2)
+        pts = np.array([base, mid, tip], np.int32)
+        cv2.polylines(m, [pts], False, 255, int(rng.integers(3, 7)), cv2.LINE_AA)
+        tips.append(tip)
+        if rng.random() < 0.7:
+            cv2.ellipse(m, mid, (int(rng.integers(10, 22)), int(rng.integers(4, 8))),
+                        float(rng.uniform(0, 180)), 0, 360, 255, -1, cv2.LINE_AA)
+    sub.fill(m, stem_c)
+    for tip in tips:
+        col = pal[int(rng.integers(len(pal)))]
+        m = sub.mask()
+        r = int(rng.integers(8, 20))
+        k = int(rng.integers(4, 8))
+        for i in range(k):
+            a = 2 * math.pi * i / k
+            cv2.circle(m, (int(tip[0] + math.cos(a) * r * 0.8), int(tip[1] + math.sin(a) * r * 0.8)),
+                       max(2, r // 2), 255, -1, cv2.LINE_AA)
+        sub.fill(m, col)
+        m = sub.mask()
+        cv2.circle(m, tip, max(2, r // 3), 255, -1, cv2.LINE_AA)
+        sub.fill(m, pal[int(rng.integers(len(pal)))])
+    if rng.random() < 0.4:  # a pot
+        m = sub.mask()
+        cv2.fillPoly(m, [np.array([[35, 160], [125, 160], [110, 199], [50, 199]], np.int32)], 255, cv2.LINE_AA)
+        sub.fill(m, pal[int(rng.integers(len(pal)))])
+    paste(c.img, sub.img, box)
+
+
+def index_mark(text: str, rng, colour, box, c: Canvas) -> None:
+    """A corner index: a Latin digit or letter (or a Chinese numeral when ``text`` is CJK)."""
+    fonts = cjk_fonts() if ord(text[0]) > 0x2E80 else [(p, 0) for p in latin_fonts()]
+    c.text(text, box, colour, rng, fonts=fonts)
+
+
+def draw_flower(code: str, rng, c: Canvas) -> None:
+    n = int(code[0])
+    digit_n = (n - 1) % 4 + 1
+    pal = tile_palette(code, rng)["palette"]
+    digit_col = ink(pick(rng, {"red": 4, "blue": 2, "green": 2, "black": 2}), rng)
+    char_col = ink(pick(rng, {"black": 3, "red": 2, "blue": 2, "green": 2}), rng)
+    left_digit = rng.random() < 0.5
+    s = rng.uniform(0.17, 0.26)
+    digit_text = str(digit_n) if rng.random() < 0.8 else NUMERALS[digit_n - 1]
+    dbox = (0.03, 0.04, 0.03 + s, 0.04 + s * 0.9) if left_digit else (0.03, 0.96 - s * 0.9, 0.03 + s, 0.96)
+    if rng.random() < 0.93:
+        index_mark(digit_text, rng, digit_col, dbox, c)
+    cs = rng.uniform(0.17, 0.27)
+    cbox = (0.03, 0.96 - cs, 0.03 + cs, 0.96) if left_digit else (0.03, 0.04, 0.03 + cs, 0.04 + cs)
+    if rng.random() < 0.15:  # character low on the other side
+        cbox = (0.5, cbox[1], 0.5 + cs, cbox[3])
+    if rng.random() < 0.92:
+        c.text(FLOWER_CHARS[n - 1], cbox, char_col, rng)
+    draw_plant(c, rng, pal, (0.22, 0.08, 0.97, 0.92))
+
+
+def _animal_picture(code: str, rng, pal) -> np.ndarray:
+    sub = Canvas(160, 160)
+    cols = [pal[int(rng.integers(len(pal)))] for _ in range(4)]
+    m = sub.mask()
+    if code == "1a":  # cat: body, head, ears, tail
+        cv2.ellipse(m, (85, 115), (45, 30), 0, 0, 360, 255, -1, cv2.LINE_AA)
+        cv2.circle(m, (50, 70), 28, 255, -1, cv2.LINE_AA)
+        cv2.fillPoly(m, [np.array([[28, 55], [32, 22], [50, 45]], np.int32),
+                         np.array([[55, 45], [70, 22], [74, 58]], np.int32)], 255, cv2.LINE_AA)
+        cv2.ellipse(m, (135, 95), (12, 40), 20, 180, 360, 255, 6, cv2.LINE_AA)
+        sub.fill(m, cols[0])
+        m = sub.mask()
+        for y in (70, 78):
+            cv2.line(m, (8, y), (35, y + 2), 255, 2, cv2.LINE_AA)
+        cv2.circle(m, (42, 66), 4, 255, -1, cv2.LINE_AA)
+        cv2.circle(m, (60, 66), 4, 255, -1, cv2.LINE_AA)
+    elif code == "2a":  # rat: long body, round ears, long curved tail
+        cv2.ellipse(m, (75, 100), (50, 24), -10, 0, 360, 255, -1, cv2.LINE_AA)
+        cv2.ellipse(m, (25, 95), (20, 13), 20, 0, 360, 255, -1, cv2.LINE_AA)
+        cv2.circle(m, (38, 78), 11, 255, -1, cv2.LINE_AA)
+        sub.fill(m, cols[0])
+        m = sub.mask()
+        cv2.ellipse(m, (140, 120), (25, 30), 0, 180, 400, 255, 3, cv2.LINE_AA)
+        cv2.circle(m, (18, 92), 3, 255, -1, cv2.LINE_AA)
+    elif code == "3a":  # rooster: body, comb, tail arcs, legs
+        cv2.ellipse(m, (80, 95), (38, 30), 0, 0, 360, 255, -1, cv2.LINE_AA)
+        cv2.circle(m, (48, 55), 16, 255, -1, cv2.LINE_AA)
+        sub.fill(m, cols[0])
+        m = sub.mask()
+        cv2.polylines(m, [np.array([[36, 42], [40, 28], [46, 38], [52, 24], [56, 38], [62, 30], [62, 44]],
+                                   np.int32)], False, 255, 5, cv2.LINE_AA)
+        cv2.fillPoly(m, [np.array([[32, 54], [20, 60], [33, 62]], np.int32)], 255, cv2.LINE_AA)
+        sub.fill(m, cols[1])
+        m = sub.mask()
+        for k in range(4):
+            cv2.ellipse(m, (118, 80), (30 - k * 4, 40 - k * 6), -30 + k * 15, 200, 340, 255, 4, cv2.LINE_AA)
+        cv2.line(m, (72, 122), (68, 152), 255, 4, cv2.LINE_AA)
+        cv2.line(m, (90, 122), (94, 152), 255, 4, cv2.LINE_AA)
+    else:  # centipede: a chain of segments along a curve, with legs
+        t = np.linspace(0, 1, 11)
+        xs = 20 + 120 * t
+        ys = 80 + 40 * np.sin(t * math.pi * rng.uniform(1.2, 2.2))
+        for x, y in zip(xs, ys):
+            cv2.ellipse(m, (int(x), int(y)), (9, 12), 0, 0, 360, 255, -1, cv2.LINE_AA)
+        sub.fill(m, cols[0])
+        m = sub.mask()
+        for x, y in zip(xs[1:], ys[1:]):
+            cv2.line(m, (int(x), int(y) - 10), (int(x) - 6, int(y) - 24), 255, 2, cv2.LINE_AA)
+            cv2.line(m, (int(x), int(y) + 10), (int(x) - 6, int(y) + 24), 255, 2, cv2.LINE_AA)
+        cv2.circle(m, (int(xs[0]) - 4, int(ys[0])), 9, 255, -1, cv2.LINE_AA)
+    sub.fill(m, cols[2])
+    img = sub.img[:, ::-1] if rng.random() < 0.5 else sub.img
+    return np.ascontiguousarray(img)
+
+
+def draw_animal(code: str, rng, c: Canvas) -> None:
+    pal = tile_palette(code, rng)["palette"]
+    chars = ANIMAL_CHARS[code]
+    style = pick(rng, {"top": 4, "picture": 2, "side": 2})
+    col = ink(pick(rng, {"black": 3, "red": 2, "blue": 2, "green": 1}), rng)
+    if style == "top":
+        c.text(chars, (0.04, 0.12, 0.3, 0.88), col, rng)
+        paste(c.img, _animal_picture(code, rng, pal), (0.33, 0.04, 0.97, 0.96))
+    elif style == "side":
+        if len(chars) == 1:
+            c.text(chars, (0.04, 0.05, 0.3, 0.35), col, rng)
+        else:
+            for i, ch in enumerate(chars):
+                c.text(ch, (0.04 + 0.2 * i, 0.04, 0.22 + 0.2 * i, 0.28), col, rng)
+        paste(c.img, _animal_picture(code, rng, pal), (0.3, 0.04, 0.97, 0.96))
+    else:
+        paste(c.img, _animal_picture(code, rng, pal), (0.08, 0.04, 0.92, 0.96))
+
+
+def draw_face_tile(code: str, rng, c: Canvas) -> None:
+    """A human figure (Malaysian face tiles) with its number 1-4 in a corner."""
+    pal = tile_palette(code, rng)["palette"]
+    n = int(code[0])
+    sub = Canvas(200, 150)
+    cols = [pal[int(rng.integers(len(pal)))] for _ in range(3)]
+    m = sub.mask()
+    cv2.fillPoly(m, [np.array([[45, 90], [105, 90], [128, 195], [22, 195]], np.int32)], 255, cv2.LINE_AA)
+    sub.fill(m, cols[0])
+    m = sub.mask()
+    cv2.circle(m, (75, 62), 22, 255, -1, cv2.LINE_AA)
+    sub.fill(m, ink("black", rng) if rng.random() < 0.5 else cols[1])
+    m = sub.mask()
+    hat = int(rng.integers(3))
+    if hat == 0:
+        cv2.rectangle(m, (52, 26), (98, 40), 255, -1, cv2.LINE_AA)
+    elif hat == 1:
+        cv2.fillPoly(m, [np.array([[50, 44], [75, 12], [100, 44]], np.int32)], 255, cv2.LINE_AA)
+    cv2.line(m, (48, 100), (20, 150), 255, 7, cv2.LINE_AA)
+    cv2.line(m, (102, 100), (130, 150), 255, 7, cv2.LINE_AA)
+    sub.fill(m, cols[2])
+    paste(c.img, sub.img, (0.2, 0.08, 0.97, 0.92))
+    col = ink(pick(rng, {"red": 3, "blue": 2, "black": 2, "green": 1}), rng)
+    s = rng.uniform(0.17, 0.25)
+    box = (0.03, 0.04, 0.03 + s, 0.04 + s) if rng.random() < 0.5 else (0.03, 0.96 - s, 0.03 + s, 0.96)
+    index_mark(str(n) if rng.random() < 0.85 else NUMERALS[n - 1], rng, col, box, c)
+
+
+def draw_fei(code: str, rng, c: Canvas) -> None:
+    col = ink(pick(rng, {"red": 3, "black": 3, "blue": 2, "green": 1}), rng)
+    c.text("飛", (0.12, 0.1, 0.88, 0.9), col, rng)
+    if rng.random() < 0.5:
+        m = c.mask()
+        d = int(c.w * 0.07)
+        for (x, y), (sx, sy) in zip([(d, d), (c.w - d, d), (c.w - d, c.h - d), (d, c.h - d)],
+                                    [(1, 1), (-1, 1), (-1, -1), (1, -1)]):
+            cv2.line(m, (x, y), (x + sx * d * 2, y), 255, 5, cv2.LINE_AA)
+            cv2.line(m, (x, y), (x, y + sy * d * 2), 255, 5, cv2.LINE_AA)
+        c.fill(m, ink(pick(rng, {"red": 1, "black": 1, "blue": 1}), rng))
+
+
+_DRAWERS = {"m": draw_characters, "p": draw_circles, "s": draw_bamboo, "z": draw_honor,
+            "f": draw_flower, "a": draw_animal, "h": draw_face_tile, "j": draw_fei}
+
+
+def drawn_layer(code: str, rng: np.random.Generator) -> np.ndarray:
+    """The ink layer (BGRA, 240x180) of ``code`` drawn procedurally."""
+    c = Canvas()
+    _DRAWERS[code[1]](code, rng, c)
+    return c.img
+
+
+__all__ = ["drawn_layer", "index_mark", "draw_plant", "FLOWER_CHARS", "NUMERALS", "INKS"]
