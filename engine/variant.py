@@ -180,6 +180,39 @@ class Variant:
         """Copies allowed per kind across hand, melds, flowers and indicator."""
         return self.tile_set
 
+    # ---- carried state between hands (used by recorded sessions) ------------------------
+    def initial_state(self) -> dict:
+        """The state before the first hand of a session."""
+        return {"dealer": self.seats[0], "dealer_streak": 0, "round_wind": "E", "hand_number": 1}
+
+    def next_seat(self, seat: str) -> str:
+        return self.seats[(self.seats.index(seat) + 1) % len(self.seats)]
+
+    def advance(self, state: dict, outcome: dict) -> dict:
+        """The state for the next hand, after ``outcome``.
+
+        ``outcome`` is ``{"type": "win", "request": <score request>, "result": <score output>}``
+        or ``{"type": "draw"}`` (an exhaustive draw; riichi adds ``"tenpai": [seats]``).
+        Default rule: the dealer keeps the deal (streak + 1) on a dealer win or a draw;
+        otherwise the deal passes to the next seat with streak 0, and the round wind
+        moves on when the deal has gone round the table. Variants override this.
+        """
+        new = dict(state)
+        new["hand_number"] = state.get("hand_number", 1) + 1
+        dealer = state["dealer"]
+        if outcome.get("type") == "draw" or outcome.get("request", {}).get("winner") == dealer:
+            new["dealer_streak"] = state.get("dealer_streak", 0) + 1
+            return new
+        new["dealer"] = self.next_seat(dealer)
+        new["dealer_streak"] = 0
+        if new["dealer"] == self.seats[0]:
+            new["round_wind"] = self.next_seat(state.get("round_wind", "E")) if state.get("round_wind", "E") in self.seats else "E"
+        return new
+
+    def prefill(self, state: dict) -> dict:
+        """Contract fields for the next hand, taken from the carried state."""
+        return {k: state[k] for k in ("dealer", "dealer_streak", "round_wind") if k in state}
+
     # ---- description for the API ------------------------------------------------------------
     def describe(self) -> dict:
         return {
