@@ -1,0 +1,52 @@
+# Tilelens: `make run` starts the server for phones, `make test` runs every test.
+# Both install what is missing first (`make install`).
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+APT_RUNTIME := fonts-noto-cjk fonts-wqy-zenhei fonts-arphic-ukai fonts-symbola libraqm0
+APT_TEST := chromium chromium-driver postgresql
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: install system-deps test-deps run test model bench clean
+
+install: system-deps $(STAMP)
+
+# Debian packages: tile fonts (rendering), and for the tests a real browser and PostgreSQL.
+system-deps:
+	@missing=$$(for p in $(APT_RUNTIME); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian packages: $$missing"; \
+	  $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q $$missing; \
+	fi
+
+test-deps:
+	@missing=$$(for p in $(APT_TEST); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian packages: $$missing"; \
+	  $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q $$missing; \
+	fi
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e ".[dev]"
+	touch $(STAMP)
+
+run: install
+	$(PY) -m api
+
+test: install test-deps
+	$(PY) -m pytest -q
+
+# Train the tile classifier (CPU, under 30 minutes; uses a GPU when present). Not part of CI.
+model: install
+	$(PY) -m pip install -q -e ".[train]"
+	$(PY) -m vision.train
+
+bench: install
+	$(PY) bench/engine_bench.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis
