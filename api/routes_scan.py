@@ -81,8 +81,10 @@ async def scan(request: Request, photo: UploadFile = File(..., description="the 
     try:
         loop = asyncio.get_running_loop()
         result = await loop.run_in_executor(_executor(app), _scanner(app), data)
-    except ValueError as exc:  # vision's errors for undecodable or unusable images
-        return error_response(422, "bad_image", str(exc) or "The photo could not be read as an image.", "photo")
+    except ValueError as exc:  # vision.decode.ScanError and friends: unreadable or unusable images
+        code = getattr(exc, "code", None) or "bad_image"
+        message = getattr(exc, "message", None) or str(exc) or "The photo could not be read as an image."
+        return error_response(422, code, message, "photo")
     finally:
         app.state.scans_waiting -= 1
     return JSONResponse(plain(result))

@@ -1,0 +1,1184 @@
+/* Tilelens phone page. Plain ES2015, no framework, no build step, no outside requests.
+ *
+ * State: the context (variant, seats, flags, table rules; kept in localStorage),
+ * the hand (concealed row, melds, flowers; each tile remembers its scan detection)
+ * and the last scan (photo boxes and top-3 guesses). Every change re-scores the
+ * hand through POST /api/score.
+ */
+(function () {
+  'use strict';
+
+  var SEATS = ['E', 'S', 'W', 'N'];
+  var SEAT_NAMES = { E: 'East', S: 'South', W: 'West', N: 'North' };
+  var SUIT_ORDER = 'mpszfahj';
+  var SUIT_SIZES = { m: 9, p: 9, s: 9, z: 7, f: 8, a: 4, h: 4, j: 1 };
+  var SUIT_TITLES = { m: 'Characters', p: 'Circles', s: 'Bamboo', z: 'Honors', f: 'Flowers', a: 'Animals', h: 'Faces', j: 'Fei' };
+  var HONOR_NAMES = ['East', 'South', 'West', 'North', 'White', 'Green', 'Red'];
+  var HONOR_FACES = '東南西北白發中';
+  var FLOWER_NAMES = ['Spring', 'Summer', 'Autumn', 'Winter', 'Plum', 'Orchid', 'Chrysanthemum', 'Bamboo'];
+  var FLOWER_FACES = '春夏秋冬梅蘭菊竹';
+  var ANIMAL_NAMES = ['Cat', 'Rat', 'Rooster', 'Centipede'];
+  var ANIMAL_FACES = ['貓', '鼠', '雞', '蜈'];
+  var NUMERALS = '一二三四五六七八九';
+  var SUIT_FACES = { m: '萬', p: '筒', s: '索' };
+  var DEFAULT_SUITS = 'mpszf';
+  var BONUS_SUITS = 'fah';
+  var LOW_CONFIDENCE = 0.6;
+  var PHOTO_LIMIT = 25 * 1024 * 1024;
+  var STORE_KEY = 'tilelens.context.v1';
+  var SCORE_DELAY_MS = 250;
+
+  var $ = function (id) { return document.getElementById(id); };
+
+  // ------------------------------------------------------------------ state
+  var variants = {};
+  var ctx = loadContext();
+  var hand = { concealed: [], melds: [], flowers: [], winId: null, winAuto: true };
+  var scan = null;          // last scan result
+  var nextId = 1;
+  var sheet = null;         // {mode: 'edit'|'add'|'pick', ...}
+  var scoreSeq = 0;
+  var scoreTimer = null;
+  var missingImages = {};
+
+  function defaultContext() {
+    return {
+      variant: null, winner: 'E', selfDrawn: true, discarder: 'S', dealer: 'E',
+      streak: 0, round: 'E', indicator: null, flags: {}, options: {}
+    };
+  }
+
+  function loadContext() {
+    var base = defaultContext();
+    try {
+      var saved = JSON.parse(window.localStorage.getItem(STORE_KEY) || 'null');
+      if (saved && typeof saved === 'object') {
+        Object.keys(base).forEach(function (k) { if (saved[k] !== undefined) base[k] = saved[k]; });
+      }
+    } catch (e) { /* private mode or bad JSON: start from defaults */ }
+    if (!base.flags || typeof base.flags !== 'object') base.flags = {};
+    if (!base.options || typeof base.options !== 'object') base.options = {};
+    return base;
+  }
+
+  function saveContext() {
+    try { window.localStorage.setItem(STORE_KEY, JSON.stringify(ctx)); } catch (e) { /* storage full or blocked */ }
+  }
+
+  // ------------------------------------------------------------------ tiles
+  function parseTiles(text) {
+    var out = [], digits = [];
+    String(text || '').split('').forEach(function (ch) {
+      if (ch >= '0' && ch <= '9') digits.push(ch);
+      else if (SUIT_SIZES[ch]) { digits.forEach(function (d) { out.push(d + ch); }); digits = []; }
+    });
+    return out;
+  }
+
+  function tileOrder(code) { return SUIT_ORDER.indexOf(code[1]) * 10 + Number(code[0]); }
+
+  function formatTiles(codes) {
+    var sorted = codes.slice().sort(function (a, b) { return tileOrder(a) - tileOrder(b); });
+    var out = '', suit = '';
+    sorted.forEach(function (c) {
+      if (suit && c[1] !== suit) out += suit;
+      suit = c[1];
+      out += c[0];
+    });
+    return suit ? out + suit : '';
+  }
+
+  function isTileCode(s) {
+    return typeof s === 'string' && s.length === 2 && SUIT_SIZES[s[1]] !== undefined &&
+      Number(s[0]) >= 1 && Number(s[0]) <= SUIT_SIZES[s[1]];
+  }
+
+  function tileName(code) {
+    if (code === 'back') return 'Tile back';
+    var n = Number(code[0]), s = code[1];
+    if (s === 'm') return n + ' characters';
+    if (s === 'p') return n + ' circles';
+    if (s === 's') return n + ' bamboo';
+    if (s === 'z') return HONOR_NAMES[n - 1] + (n > 4 ? ' dragon' : ' wind');
+    if (s === 'f') return FLOWER_NAMES[n - 1] + ' (flower ' + n + ')';
+    if (s === 'a') return ANIMAL_NAMES[n - 1];
+    if (s === 'h') return 'Face ' + n;
+    if (s === 'j') return 'Fei (wild)';
+    return code;
+  }
+
+  function tileFace(code) {
+    var n = Number(code[0]), s = code[1];
+    if (SUIT_FACES[s]) return NUMERALS[n - 1] + '<br>' + SUIT_FACES[s];
+    if (s === 'z') return HONOR_FACES[n - 1];
+    if (s === 'f') return FLOWER_FACES[n - 1] + '<br>' + n;
+    if (s === 'a') return ANIMAL_FACES[n - 1];
+    if (s === 'h') return '人<br>' + n;
+    if (s === 'j') return '飛';
+    return code;
+  }
+
+  function showFace(el, code) {
+    var face = document.createElement('span');
+    face.className = 'face';
+    face.innerHTML = tileFace(code);
+    el.textContent = '';
+    el.appendChild(face);
+  }
+
+  /* A tile picture: the server's PNG, or the tile's characters when it has none. */
+  function tileEl(code, opts) {
+    opts = opts || {};
+    var el = document.createElement(opts.button ? 'button' : 'span');
+    if (opts.button) el.type = 'button';
+    el.className = 'tile' + (opts.small ? ' small' : '');
+    el.setAttribute('data-code', code);
+    el.setAttribute('aria-label', tileName(code));
+    el.title = tileName(code);
+    if (missingImages[code]) {
+      showFace(el, code);
+    } else {
+      var img = document.createElement('img');
+      img.alt = '';
+      img.onerror = function () { missingImages[code] = true; showFace(el, code); };
+      img.src = '/api/tiles/' + code + '.png';
+      el.appendChild(img);
+    }
+    return el;
+  }
+
+  /* The suits this variant plays with, from its tile set (GET /api/variants). */
+  function variantSuits() {
+    var spec = variants[ctx.variant];
+    if (!spec || !spec.tiles) return DEFAULT_SUITS;
+    var suits = '';
+    SUIT_ORDER.split('').forEach(function (s) {
+      for (var code in spec.tiles) if (code[1] === s) { suits += s; return; }
+    });
+    return suits || DEFAULT_SUITS;
+  }
+
+  function variantHas(code) {
+    var spec = variants[ctx.variant];
+    return !spec || !spec.tiles || spec.tiles[code] !== undefined;
+  }
+
+  function variantSeats() {
+    var spec = variants[ctx.variant];
+    return spec && spec.seats && spec.seats.length ? spec.seats : SEATS;
+  }
+
+  // ------------------------------------------------------------------ http
+  function request(method, url, body, onUploadProgress) {
+    return new Promise(function (resolve, reject) {
+      var xhr = new XMLHttpRequest();
+      xhr.open(method, url);
+      xhr.withCredentials = true;
+      xhr.responseType = 'text';
+      if (body && !(body instanceof FormData)) {
+        xhr.setRequestHeader('Content-Type', 'application/json');
+        body = JSON.stringify(body);
+      }
+      if (onUploadProgress && xhr.upload) {
+        xhr.upload.onprogress = function (e) { if (e.lengthComputable) onUploadProgress(e.loaded / e.total, false); };
+        xhr.upload.onload = function () { onUploadProgress(1, true); };
+      }
+      xhr.onload = function () {
+        var data = null;
+        try { data = JSON.parse(xhr.responseText); } catch (e) { data = null; }
+        if (xhr.status === 401) showPairing(errorMessage(data, 'This phone is not paired.'));
+        resolve({ status: xhr.status, data: data });
+      };
+      xhr.onerror = function () { reject(new Error('The server cannot be reached. Is this phone on the table\'s Wi-Fi?')); };
+      xhr.ontimeout = function () { reject(new Error('The server took too long to answer.')); };
+      xhr.timeout = 120000;
+      xhr.send(body || null);
+    });
+  }
+
+  function errorMessage(data, fallback) {
+    if (data && data.error && data.error.message) return data.error.message;
+    return fallback;
+  }
+
+  function showPairing(message) {
+    $('pairing').hidden = false;
+    $('pairing-message').textContent = message;
+    ['capture', 'hand', 'context', 'result'].forEach(function (id) { $(id).hidden = true; });
+  }
+
+  // ------------------------------------------------------------------ scan
+  function onPhoto() {
+    var file = $('photo').files[0];
+    if (!file) return;
+    $('scan-error').hidden = true;
+    if (file.size > PHOTO_LIMIT) {
+      showScanError('The photo is ' + (file.size / 1048576).toFixed(1) + ' MB; the limit is 25 MB.');
+      return;
+    }
+    var url = window.URL.createObjectURL(file);
+    var img = $('photo-img');
+    img.onload = function () { drawOverlay(); };
+    img.src = url;
+    $('photo-view').hidden = false;
+    $('overlay').innerHTML = '';
+    setProgress(0, false);
+    var form = new FormData();
+    form.append('photo', file, file.name || 'photo.jpg');
+    $('capture').setAttribute('data-state', 'busy');
+    request('POST', '/api/scan', form, setProgress).then(function (res) {
+      $('progress').hidden = true;
+      if (res.status !== 200) {
+        showScanError(errorMessage(res.data, 'The scan failed (HTTP ' + res.status + ').'));
+        return;
+      }
+      applyScan(res.data);
+    }, function (err) {
+      $('progress').hidden = true;
+      showScanError(err.message);
+    }).then(function () {
+      $('capture').setAttribute('data-state', 'done');
+      $('photo').value = '';
+    });
+  }
+
+  function setProgress(fraction, uploaded) {
+    var p = $('progress');
+    p.hidden = false;
+    if (uploaded) {
+      p.className = 'progress scanning';
+      $('progress-text').textContent = 'Reading the tiles\u2026';
+    } else {
+      p.className = 'progress';
+      $('progress-bar').style.width = Math.round(fraction * 100) + '%';
+      $('progress-text').textContent = 'Uploading\u2026 ' + Math.round(fraction * 100) + '%';
+    }
+  }
+
+  function showScanError(message) {
+    var el = $('scan-error');
+    el.textContent = message;
+    el.hidden = false;
+  }
+
+  function centerX(det) {
+    if (!det || !det.corners || !det.corners.length) return Infinity;
+    var sum = 0;
+    det.corners.forEach(function (p) { sum += p[0]; });
+    return sum / det.corners.length;
+  }
+
+  function groupKind(group) {
+    var g = String(group === undefined || group === null ? '' : group).toLowerCase();
+    if (g.indexOf('flower') >= 0 || g.indexOf('bonus') >= 0) return 'flowers';
+    if (g.indexOf('meld') >= 0) return 'melds';
+    if (g.indexOf('concealed') >= 0 || g.indexOf('hand') >= 0) return 'concealed';
+    return '';
+  }
+
+  /* Turn a scan into the hand, pairing each tile of scan.hand with a detection of the same code. */
+  function applyScan(result) {
+    scan = result;
+    var dets = result.tiles || [];
+    var used = {};
+    function take(code, kind) {
+      var best = -1;
+      for (var i = 0; i < dets.length; i++) {
+        if (used[i] || dets[i].tile !== code) continue;
+        if (groupKind(dets[i].group) === kind) { best = i; break; }
+        if (best < 0) best = i;
+      }
+      if (best >= 0) used[best] = true;
+      return newItem(code, best);
+    }
+    var h = result.hand || {};
+    var concealed = parseTiles(h.concealed).map(function (c) { return take(c, 'concealed'); });
+    concealed.sort(function (a, b) { return centerX(dets[a.det]) - centerX(dets[b.det]); });
+    hand = {
+      concealed: concealed,
+      melds: (h.melds || []).map(function (m) {
+        return { tiles: parseTiles(m.tiles).map(function (c) { return take(c, 'melds'); }), concealed: !!m.concealed };
+      }),
+      flowers: parseTiles(h.flowers).map(function (c) { return take(c, 'flowers'); }),
+      winId: null,
+      winAuto: true
+    };
+    var low = dets.filter(function (d) { return d.confidence < LOW_CONFIDENCE; }).length;
+    var info = dets.length + ' tiles found';
+    if (low) info += ', ' + low + ' unsure (dashed boxes): tap to check';
+    if (result.timings_ms && result.timings_ms.total) info += ' \u00b7 ' + Math.round(result.timings_ms.total) + ' ms';
+    $('scan-info').textContent = info;
+    $('scan-info').hidden = false;
+    renderHand();
+    drawOverlay();
+    scheduleScore();
+  }
+
+  function newItem(code, det) {
+    return { id: nextId++, code: code, det: det === undefined ? -1 : det };
+  }
+
+  function detection(item) {
+    return scan && item.det >= 0 && scan.tiles ? scan.tiles[item.det] : null;
+  }
+
+  function drawOverlay() {
+    var svg = $('overlay'), img = $('photo-img');
+    svg.innerHTML = '';
+    if (!scan || !scan.tiles) return;
+    var im = scan.image || {};
+    var w = im.width || img.naturalWidth, h = im.height || img.naturalHeight;
+    if (!w || !h) return;
+    svg.setAttribute('viewBox', '0 0 ' + w + ' ' + h);
+    svg.setAttribute('preserveAspectRatio', 'none');
+    var selectedDet = -1;
+    if (sheet && sheet.mode === 'edit') {
+      var found = findItem(sheet.id);
+      if (found) selectedDet = found.item.det;
+    }
+    var ns = 'http://www.w3.org/2000/svg';
+    scan.tiles.forEach(function (d, i) {
+      if (!d.corners || d.corners.length < 3) return;
+      var poly = document.createElementNS(ns, 'polygon');
+      poly.setAttribute('points', d.corners.map(function (p) { return p[0] + ',' + p[1]; }).join(' '));
+      var cls = d.confidence < LOW_CONFIDENCE ? 'low' : '';
+      if (i === selectedDet) cls += ' selected';
+      poly.setAttribute('class', cls);
+      poly.addEventListener('click', function () {
+        var item = itemForDetection(i);
+        if (item) openEdit(item.id);
+      });
+      svg.appendChild(poly);
+    });
+  }
+
+  function itemForDetection(det) {
+    var all = allItems();
+    for (var i = 0; i < all.length; i++) if (all[i].item.det === det) return all[i].item;
+    return null;
+  }
+
+  // ------------------------------------------------------------------ hand model
+  function allItems() {
+    var out = [];
+    hand.concealed.forEach(function (it, i) { out.push({ item: it, list: hand.concealed, index: i, zone: 'concealed' }); });
+    hand.melds.forEach(function (m, mi) {
+      m.tiles.forEach(function (it, i) { out.push({ item: it, list: m.tiles, index: i, zone: 'meld', meld: mi }); });
+    });
+    hand.flowers.forEach(function (it, i) { out.push({ item: it, list: hand.flowers, index: i, zone: 'flowers' }); });
+    return out;
+  }
+
+  function findItem(id) {
+    var all = allItems();
+    for (var i = 0; i < all.length; i++) if (all[i].item.id === id) return all[i];
+    return null;
+  }
+
+  function handSize() {
+    var n = hand.concealed.length;
+    hand.melds.forEach(function (m) { if (m.tiles.length) n += 3; });
+    return n;
+  }
+
+  /* The winning tile: the one chosen, or by default the right-most concealed tile of a complete-sized hand. */
+  function winningItem() {
+    if (hand.winId !== null) {
+      var f = findItem(hand.winId);
+      if (f && f.zone === 'concealed') return f.item;
+      hand.winId = null;
+    }
+    if (hand.winAuto && hand.concealed.length && handSize() % 3 === 2) {
+      return hand.concealed[hand.concealed.length - 1];
+    }
+    return null;
+  }
+
+  function dropEmptyMelds() {
+    hand.melds = hand.melds.filter(function (m) { return m.tiles.length > 0; });
+  }
+
+  function changed() {
+    dropEmptyMelds();
+    renderHand();
+    drawOverlay();
+    scheduleScore();
+  }
+
+  // ------------------------------------------------------------------ hand view
+  function renderHand() {
+    var win = winningItem();
+    fillRow($('row-concealed'), hand.concealed, win, 'concealed');
+    $('count-concealed').textContent = hand.concealed.length ? '(' + hand.concealed.length + ')' : '';
+    var melds = $('melds');
+    melds.innerHTML = '';
+    hand.melds.forEach(function (m, mi) {
+      var box = document.createElement('div');
+      box.className = 'meld';
+      box.setAttribute('data-meld', mi);
+      var row = document.createElement('div');
+      row.className = 'tiles';
+      fillRow(row, m.tiles, null, 'meld:' + mi);
+      box.appendChild(row);
+      var tools = document.createElement('div');
+      tools.className = 'meld-tools';
+      if (m.tiles.length === 4) {
+        var kong = document.createElement('button');
+        kong.type = 'button';
+        kong.className = 'button ghost';
+        kong.setAttribute('aria-pressed', m.concealed ? 'true' : 'false');
+        kong.textContent = m.concealed ? 'Concealed kong' : 'Open kong';
+        kong.addEventListener('click', function () { m.concealed = !m.concealed; changed(); });
+        tools.appendChild(kong);
+      }
+      box.appendChild(tools);
+      melds.appendChild(box);
+    });
+    $('zone-flowers').hidden = variantSuits().indexOf('f') < 0 && !hand.flowers.length;
+    fillRow($('row-flowers'), hand.flowers, null, 'flowers');
+    $('count-flowers').textContent = hand.flowers.length ? '(' + hand.flowers.length + ')' : '';
+    renderWinningTile(win);
+  }
+
+  function fillRow(row, items, win, zone) {
+    row.innerHTML = '';
+    items.forEach(function (it) {
+      var el = tileEl(it.code, { button: true });
+      el.setAttribute('data-id', it.id);
+      var d = detection(it);
+      if (d && d.confidence < LOW_CONFIDENCE) el.className += ' low';
+      if (win && win.id === it.id) el.className += ' winning';
+      if (sheet && sheet.mode === 'edit' && sheet.id === it.id) el.className += ' selected';
+      el.addEventListener('click', function () { openEdit(it.id); });
+      row.appendChild(el);
+    });
+    var add = document.createElement('button');
+    add.type = 'button';
+    add.className = 'tile add';
+    add.textContent = '+';
+    add.setAttribute('aria-label', 'Add a tile');
+    add.setAttribute('data-add', zone);
+    add.addEventListener('click', function () { openAdd(zone); });
+    row.appendChild(add);
+  }
+
+  function renderWinningTile(win) {
+    var view = $('winning-tile-view'), help = $('winning-tile-help');
+    view.innerHTML = '';
+    if (win) {
+      view.appendChild(tileEl(win.code, { small: true }));
+      help.textContent = hand.winId === null ? 'the last tile of the row (tap a tile to choose another)' : '';
+    } else if (hand.concealed.length) {
+      help.textContent = 'none: the result shows the waits. Tap a tile and choose \u2605 to claim a win.';
+    } else {
+      help.textContent = 'tap a tile and choose \u2605 Winning tile';
+    }
+  }
+
+  // ------------------------------------------------------------------ tile sheet
+  function openEdit(id) {
+    sheet = { mode: 'edit', id: id };
+    renderSheet();
+  }
+
+  function openAdd(zone) {
+    sheet = { mode: 'add', zone: zone, added: [] };
+    renderSheet();
+  }
+
+  function openPick(title, onPick, suits) {
+    sheet = { mode: 'pick', title: title, onPick: onPick, suits: suits };
+    renderSheet();
+  }
+
+  function closeSheet() {
+    sheet = null;
+    $('sheet').hidden = true;
+    renderHand();
+    drawOverlay();
+  }
+
+  function zoneTitle(zone) {
+    if (zone === 'concealed') return 'the concealed row';
+    if (zone === 'flowers') return 'the flowers';
+    if (zone === 'new-meld') return 'a new meld';
+    return 'meld ' + (Number(zone.split(':')[1]) + 1);
+  }
+
+  function zoneList(zone) {
+    if (zone === 'concealed') return hand.concealed;
+    if (zone === 'flowers') return hand.flowers;
+    if (zone === 'new-meld') {
+      hand.melds.push({ tiles: [], concealed: false });
+      return hand.melds[hand.melds.length - 1].tiles;
+    }
+    var m = hand.melds[Number(zone.split(':')[1])];
+    return m ? m.tiles : hand.concealed;
+  }
+
+  function actionButton(label, cls, onClick, name) {
+    var b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'button ' + (cls || '');
+    b.textContent = label;
+    if (name) b.setAttribute('data-action', name);
+    b.addEventListener('click', onClick);
+    return b;
+  }
+
+  function renderSheet() {
+    var title = $('sheet-title'), current = $('sheet-current'), actions = $('sheet-actions');
+    var guesses = $('sheet-guesses');
+    current.innerHTML = ''; actions.innerHTML = ''; guesses.innerHTML = '';
+    var suits = variantSuits();
+    if (sheet.mode === 'edit') {
+      var f = findItem(sheet.id);
+      if (!f) { closeSheet(); return; }
+      var item = f.item;
+      title.textContent = tileName(item.code);
+      current.appendChild(tileEl(item.code));
+      var d = detection(item);
+      var note = document.createElement('span');
+      note.className = 'muted';
+      note.textContent = d ? 'scanned, ' + Math.round(d.confidence * 100) + '% sure' : 'added by hand';
+      current.appendChild(note);
+      if (f.zone === 'concealed') {
+        var isWin = winningItem() && winningItem().id === item.id;
+        actions.appendChild(actionButton(isWin ? '\u2605 Not the winning tile' : '\u2605 Winning tile', isWin ? '' : 'primary', function () {
+          if (isWin) { hand.winId = null; hand.winAuto = false; } else { hand.winId = item.id; hand.winAuto = false; }
+          closeSheet(); scheduleScore();
+        }, 'winning'));
+      }
+      if (f.zone !== 'concealed') actions.appendChild(actionButton('To concealed', '', function () { moveTo(f, 'concealed'); }, 'to-concealed'));
+      hand.melds.forEach(function (m, mi) {
+        if (f.zone === 'meld' && f.meld === mi) return;
+        actions.appendChild(actionButton('To meld ' + (mi + 1), '', function () { moveTo(f, 'meld:' + mi); }, 'to-meld-' + (mi + 1)));
+      });
+      actions.appendChild(actionButton('To new meld', '', function () { moveTo(f, 'new-meld'); }, 'to-new-meld'));
+      if (f.zone !== 'flowers' && suits.indexOf('f') >= 0) actions.appendChild(actionButton('To flowers', '', function () { moveTo(f, 'flowers'); }, 'to-flowers'));
+      actions.appendChild(actionButton('Delete', 'danger', function () {
+        f.list.splice(f.index, 1);
+        if (hand.winId === item.id) hand.winId = null;
+        closeSheet(); changed();
+      }, 'delete'));
+      if (d && d.top3 && d.top3.length) {
+        var head = document.createElement('h3');
+        head.textContent = 'Best guesses';
+        guesses.appendChild(head);
+        var wrap = document.createElement('div');
+        wrap.className = 'sheet-guesses';
+        d.top3.forEach(function (g) {
+          if (!isTileCode(g[0])) return;
+          var b = document.createElement('button');
+          b.type = 'button';
+          b.className = 'button guess';
+          b.setAttribute('data-guess', g[0]);
+          b.appendChild(tileEl(g[0]));
+          var pct = document.createElement('span');
+          pct.className = 'pct';
+          pct.textContent = tileName(g[0]) + ' ' + Math.round(Number(g[1]) * 100) + '%';
+          b.appendChild(pct);
+          b.addEventListener('click', function () { item.code = g[0]; closeSheet(); changed(); });
+          wrap.appendChild(b);
+        });
+        guesses.appendChild(wrap);
+      }
+      renderPalette(suits, function (code) { item.code = code; closeSheet(); changed(); });
+    } else if (sheet.mode === 'add') {
+      title.textContent = 'Add to ' + zoneTitle(sheet.zone);
+      var list = document.createElement('span');
+      list.className = 'tiles inline';
+      sheet.added.forEach(function (c) { list.appendChild(tileEl(c, { small: true })); });
+      current.appendChild(list);
+      if (!sheet.added.length) current.appendChild(document.createTextNode('Tap tiles to add them.'));
+      actions.appendChild(actionButton('Done', 'primary', closeSheet, 'done'));
+      var order = sheet.zone === 'flowers' ? BONUS_SUITS + suits : suits;
+      renderPalette(order, function (code) {
+        var target = zoneList(sheet.zone);
+        if (sheet.zone === 'new-meld') sheet.zone = 'meld:' + (hand.melds.length - 1);
+        target.push(newItem(code));
+        sheet.added.push(code);
+        changed();
+        renderSheet();
+      });
+    } else {
+      title.textContent = sheet.title;
+      var pick = sheet.onPick;
+      actions.appendChild(actionButton('None', '', function () { pick(null); closeSheet(); }, 'none'));
+      renderPalette(sheet.suits || suits, function (code) { pick(code); closeSheet(); });
+    }
+    $('sheet').hidden = false;
+    renderHand();
+    drawOverlay();
+  }
+
+  function renderPalette(suits, onPick) {
+    var pal = $('sheet-palette');
+    pal.innerHTML = '';
+    var seen = {};
+    suits.split('').forEach(function (s) {
+      if (seen[s] || !SUIT_SIZES[s]) return;
+      seen[s] = true;
+      if (variantSuits().indexOf(s) < 0) return;
+      var head = document.createElement('h3');
+      head.textContent = SUIT_TITLES[s];
+      pal.appendChild(head);
+      var row = document.createElement('div');
+      row.className = 'tiles';
+      for (var n = 1; n <= SUIT_SIZES[s]; n++) {
+        if (!variantHas(n + s)) continue;
+        (function (code) {
+          var b = tileEl(code, { button: true });
+          b.addEventListener('click', function () { onPick(code); });
+          row.appendChild(b);
+        })(n + s);
+      }
+      pal.appendChild(row);
+    });
+  }
+
+  function moveTo(found, zone) {
+    found.list.splice(found.index, 1);
+    if (zone !== 'concealed' && hand.winId === found.item.id) hand.winId = null;
+    zoneList(zone).push(found.item);
+    closeSheet();
+    changed();
+  }
+
+  // ------------------------------------------------------------------ context form
+  function segSeats(el, value, onPick, disabled) {
+    el.innerHTML = '';
+    variantSeats().forEach(function (s) {
+      var b = document.createElement('button');
+      b.type = 'button';
+      b.textContent = SEAT_NAMES[s];
+      b.setAttribute('data-value', s);
+      b.setAttribute('aria-pressed', s === value ? 'true' : 'false');
+      if (disabled && disabled.indexOf(s) >= 0) b.disabled = true;
+      b.addEventListener('click', function () { onPick(s); });
+      el.appendChild(b);
+    });
+  }
+
+  function stepper(el, value, min, max, onChange) {
+    el.innerHTML = '';
+    var minus = actionButton('\u2212', '', function () { if (value > min) onChange(value - 1); });
+    minus.setAttribute('aria-label', 'less');
+    var out = document.createElement('output');
+    out.textContent = String(value);
+    var plus = actionButton('+', '', function () { if (value < max) onChange(value + 1); });
+    plus.setAttribute('aria-label', 'more');
+    el.appendChild(minus); el.appendChild(out); el.appendChild(plus);
+  }
+
+  /* Keep every seat choice among the variant's seats, and the discarder apart from the winner. */
+  function fixSeats() {
+    var seats = variantSeats();
+    ['winner', 'dealer', 'round', 'discarder'].forEach(function (k) {
+      if (seats.indexOf(ctx[k]) < 0) ctx[k] = seats[0];
+    });
+    if (ctx.discarder === ctx.winner) ctx.discarder = seats[(seats.indexOf(ctx.winner) + 1) % seats.length];
+  }
+
+  function setCtx(key, value) {
+    ctx[key] = value;
+    fixSeats();
+    saveContext();
+    renderContext();
+    scheduleScore();
+  }
+
+  function variantSpec() { return variants[ctx.variant] || null; }
+
+  function usesIndicator(spec) {
+    return !!(spec && spec.uses_indicator);
+  }
+
+  function valuesFor(store, specs) {
+    var v = ctx.variant;
+    if (!ctx[store][v] || typeof ctx[store][v] !== 'object') ctx[store][v] = {};
+    var vals = ctx[store][v];
+    (specs || []).forEach(function (o) { if (vals[o.name] === undefined) vals[o.name] = cloneValue(o.default); });
+    return vals;
+  }
+
+  function cloneValue(v) { return v && typeof v === 'object' ? JSON.parse(JSON.stringify(v)) : v; }
+
+  function renderContext() {
+    segSeats($('winner'), ctx.winner, function (s) { setCtx('winner', s); });
+    var winBy = $('win-by').querySelectorAll('button');
+    for (var i = 0; i < winBy.length; i++) {
+      var self = winBy[i].getAttribute('data-value') === 'self';
+      winBy[i].setAttribute('aria-pressed', self === !!ctx.selfDrawn ? 'true' : 'false');
+    }
+    $('discarder-field').hidden = !!ctx.selfDrawn;
+    segSeats($('discarder'), ctx.discarder, function (s) { setCtx('discarder', s); }, [ctx.winner]);
+    segSeats($('dealer'), ctx.dealer, function (s) { setCtx('dealer', s); });
+    stepper($('dealer-streak'), Number(ctx.streak) || 0, 0, 99, function (n) { setCtx('streak', n); });
+    segSeats($('round-wind'), ctx.round, function (s) { setCtx('round', s); });
+    var spec = variantSpec();
+    var indicator = usesIndicator(spec);
+    $('indicator-field').hidden = !indicator;
+    if (indicator) {
+      $('indicator-label').textContent = humanName(spec.wilds || 'wild') + ' indicator';
+      tileInput($('indicator'), ctx.indicator, false, 'Indicator tile', function (v) { setCtx('indicator', v); });
+    }
+    renderSpecs($('flags'), 'flags', spec ? spec.flags : []);
+    renderSpecs($('options'), 'options', spec ? spec.options : []);
+    var changedCount = 0;
+    if (spec) {
+      var vals = valuesFor('options', spec.options);
+      spec.options.forEach(function (o) { if (JSON.stringify(vals[o.name]) !== JSON.stringify(o.default)) changedCount++; });
+    }
+    $('rules-summary').textContent = changedCount ? '(' + changedCount + ' changed from the defaults)' : '(defaults)';
+  }
+
+  function tileInput(el, value, multiple, title, onChange) {
+    el.innerHTML = '';
+    var row = document.createElement('div');
+    row.className = 'tiles';
+    var codes = multiple ? parseTiles(value) : (isTileCode(value) ? [value] : []);
+    codes.forEach(function (c, i) {
+      var b = tileEl(c, { button: true });
+      b.addEventListener('click', function () {
+        if (!multiple) { openPick(title, function (code) { onChange(code); }); return; }
+        var rest = codes.slice(); rest.splice(i, 1);
+        onChange(formatTiles(rest));
+      });
+      row.appendChild(b);
+    });
+    if (multiple || !codes.length) {
+      var add = document.createElement('button');
+      add.type = 'button';
+      add.className = 'tile add';
+      add.textContent = '+';
+      add.setAttribute('aria-label', 'Add ' + title);
+      add.addEventListener('click', function () {
+        openPick(title, function (code) {
+          if (!code) { if (!multiple) onChange(null); return; }
+          onChange(multiple ? formatTiles(codes.concat([code])) : code);
+        });
+      });
+      row.appendChild(add);
+    }
+    el.appendChild(row);
+    if (multiple && codes.length) {
+      var hint = document.createElement('span');
+      hint.className = 'doc';
+      hint.textContent = 'tap a tile to remove it';
+      el.appendChild(hint);
+    }
+  }
+
+  function specKind(o) {
+    var t = String(o.type || '').toLowerCase();
+    if (o.choices && o.choices.length) return 'choice';
+    if (t.indexOf('bool') === 0) return 'bool';
+    if (t.indexOf('int') === 0) return 'int';
+    if (t === 'float' || t === 'number') return 'number';
+    if (t === 'tiles') return 'tiles';
+    if (t === 'tile') return 'tile';
+    return 'text';
+  }
+
+  function humanName(name) {
+    var s = String(name).replace(/_/g, ' ');
+    return s.charAt(0).toUpperCase() + s.slice(1);
+  }
+
+  function renderSpecs(container, store, specs) {
+    container.innerHTML = '';
+    var vals = valuesFor(store, specs);
+    (specs || []).forEach(function (o) {
+      var wrap = document.createElement('div');
+      wrap.className = 'option';
+      wrap.setAttribute('data-option', o.name);
+      var kind = specKind(o);
+      var set = function (v) {
+        vals[o.name] = v;
+        saveContext();
+        renderContext();
+        scheduleScore();
+      };
+      var label = document.createElement('span');
+      label.className = 'label';
+      label.textContent = humanName(o.name);
+      if (kind === 'bool') {
+        var t = document.createElement('button');
+        t.type = 'button';
+        t.className = 'toggle';
+        t.setAttribute('aria-pressed', vals[o.name] ? 'true' : 'false');
+        t.setAttribute('data-name', o.name);
+        t.textContent = humanName(o.name);
+        t.addEventListener('click', function () { set(!vals[o.name]); });
+        wrap.appendChild(t);
+      } else {
+        wrap.appendChild(label);
+        if (kind === 'int') {
+          var holder = document.createElement('div');
+          holder.className = 'stepper';
+          stepper(holder, Number(vals[o.name]) || 0, 0, 9999, set);
+          wrap.appendChild(holder);
+        } else if (kind === 'choice' && o.choices.length <= 4) {
+          var seg = document.createElement('div');
+          seg.className = 'seg';
+          o.choices.forEach(function (c) {
+            var b = actionButton(humanName(c), '', function () { set(c); });
+            b.setAttribute('aria-pressed', String(vals[o.name]) === String(c) ? 'true' : 'false');
+            b.setAttribute('data-value', c);
+            seg.appendChild(b);
+          });
+          wrap.appendChild(seg);
+        } else if (kind === 'choice') {
+          var sel = document.createElement('select');
+          sel.className = 'option-select';
+          o.choices.forEach(function (c) {
+            var opt = document.createElement('option');
+            opt.value = String(c); opt.textContent = humanName(c);
+            if (String(vals[o.name]) === String(c)) opt.selected = true;
+            sel.appendChild(opt);
+          });
+          sel.addEventListener('change', function () {
+            var picked = o.choices.filter(function (c) { return String(c) === sel.value; })[0];
+            set(picked);
+          });
+          wrap.appendChild(sel);
+        } else if (kind === 'tiles' || kind === 'tile') {
+          var ti = document.createElement('div');
+          tileInput(ti, vals[o.name], kind === 'tiles', humanName(o.name), set);
+          wrap.appendChild(ti);
+        } else {
+          var inp = document.createElement('input');
+          inp.className = 'option-input';
+          inp.value = vals[o.name] === null || vals[o.name] === undefined ? '' : String(vals[o.name]);
+          if (kind === 'number') inp.inputMode = 'decimal';
+          inp.addEventListener('change', function () {
+            var v = inp.value.trim();
+            set(kind === 'number' ? (v === '' ? null : Number(v)) : v);
+          });
+          wrap.appendChild(inp);
+        }
+      }
+      if (o.doc) {
+        var doc = document.createElement('span');
+        doc.className = 'doc';
+        doc.textContent = o.doc;
+        wrap.appendChild(doc);
+      }
+      container.appendChild(wrap);
+    });
+  }
+
+  // ------------------------------------------------------------------ scoring
+  function buildRequest() {
+    var spec = variantSpec();
+    var req = {
+      variant: ctx.variant,
+      concealed: formatTiles(hand.concealed.map(function (t) { return t.code; })),
+      melds: hand.melds.filter(function (m) { return m.tiles.length; }).map(function (m) {
+        return { tiles: formatTiles(m.tiles.map(function (t) { return t.code; })), concealed: !!m.concealed };
+      }),
+      flowers: formatTiles(hand.flowers.map(function (t) { return t.code; })),
+      self_drawn: !!ctx.selfDrawn,
+      winner: ctx.winner,
+      dealer: ctx.dealer,
+      dealer_streak: Number(ctx.streak) || 0,
+      round_wind: ctx.round
+    };
+    var win = winningItem();
+    if (win) req.winning_tile = win.code;
+    if (!ctx.selfDrawn) req.discarder = ctx.discarder;
+    if (usesIndicator(spec) && ctx.indicator) req.indicator = ctx.indicator;
+    if (spec) {
+      var flags = valuesFor('flags', spec.flags);
+      spec.flags.forEach(function (f) { if (flags[f.name] !== undefined) req[f.name] = flags[f.name]; });
+      var opts = valuesFor('options', spec.options), options = {};
+      spec.options.forEach(function (o) { if (opts[o.name] !== undefined) options[o.name] = opts[o.name]; });
+      req.options = options;
+    }
+    return req;
+  }
+
+  function scheduleScore() {
+    window.clearTimeout(scoreTimer);
+    scoreTimer = window.setTimeout(runScore, SCORE_DELAY_MS);
+    $('result').setAttribute('data-state', 'busy');
+  }
+
+  function runScore() {
+    var resultEl = $('result');
+    if (!ctx.variant || !(hand.concealed.length || hand.melds.length)) {
+      resultEl.setAttribute('data-state', 'empty');
+      $('result-body').innerHTML = '<p class="muted">Photograph a hand, or add tiles by hand, to see the score.</p>';
+      return;
+    }
+    var seq = ++scoreSeq;
+    var req = buildRequest();
+    request('POST', '/api/score', req).then(function (res) {
+      if (seq !== scoreSeq) return;
+      if (res.status === 200 && res.data) {
+        renderResult(res.data, req);
+        resultEl.setAttribute('data-state', 'ready');
+      } else {
+        renderError(errorMessage(res.data, 'Scoring failed (HTTP ' + res.status + ').'));
+        resultEl.setAttribute('data-state', 'error');
+      }
+    }, function (err) {
+      if (seq !== scoreSeq) return;
+      renderError(err.message);
+      resultEl.setAttribute('data-state', 'error');
+    });
+  }
+
+  function renderError(message) {
+    var body = $('result-body');
+    body.innerHTML = '';
+    var p = document.createElement('p');
+    p.className = 'error';
+    p.setAttribute('role', 'alert');
+    p.textContent = message;
+    body.appendChild(p);
+  }
+
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined && text !== null) e.textContent = String(text);
+    return e;
+  }
+
+  /* Show a value from the result: tile codes as tiles, lists and objects spelled out. */
+  function valueNode(v) {
+    if (isTileCode(v)) return tileEl(v, { small: true });
+    if (typeof v === 'string' && /^(\d+[mpszfahj])+$/.test(v)) {
+      var row = el('span', 'tiles inline');
+      parseTiles(v).forEach(function (c) { row.appendChild(tileEl(c, { small: true })); });
+      return row;
+    }
+    if (Array.isArray(v)) {
+      var span = el('span');
+      v.forEach(function (x, i) { if (i) span.appendChild(document.createTextNode(', ')); span.appendChild(valueNode(x)); });
+      if (!v.length) span.textContent = 'none';
+      return span;
+    }
+    if (v && typeof v === 'object') {
+      var box = el('span');
+      Object.keys(v).forEach(function (k, i) {
+        if (i) box.appendChild(document.createTextNode('; '));
+        box.appendChild(document.createTextNode(humanName(k) + ': '));
+        box.appendChild(valueNode(v[k]));
+      });
+      return box;
+    }
+    if (typeof v === 'boolean') return document.createTextNode(v ? 'yes' : 'no');
+    return document.createTextNode(v === null || v === undefined ? '\u2014' : String(v));
+  }
+
+  /* The engine's joker status: {name, tile, indicator, count, uses: [{tile, as}]}. */
+  function jokerNode(j) {
+    if (!j || typeof j !== 'object' || Array.isArray(j)) return valueNode(j);
+    var ul = el('ul', 'jokers');
+    var head = el('li');
+    if (j.tile) {
+      head.appendChild(document.createTextNode(humanName(j.name || 'wild') + ' '));
+      head.appendChild(valueNode(j.tile));
+      if (j.indicator) {
+        head.appendChild(document.createTextNode(' (indicator '));
+        head.appendChild(valueNode(j.indicator));
+        head.appendChild(document.createTextNode(')'));
+      }
+      head.appendChild(document.createTextNode(' \u00d7 ' + (j.count || 0) + ' in the hand'));
+    } else {
+      head.textContent = 'no wild tiles in this variant';
+    }
+    ul.appendChild(head);
+    (j.uses || []).forEach(function (u) {
+      var li = el('li');
+      li.setAttribute('data-joker', (u.tile || '') + '>' + (u.as || ''));
+      li.appendChild(valueNode(u.tile));
+      li.appendChild(document.createTextNode(' became '));
+      li.appendChild(valueNode(u.as));
+      ul.appendChild(li);
+    });
+    return ul;
+  }
+
+  function transfers(payments) {
+    var debtors = [], creditors = [];
+    SEATS.forEach(function (s) {
+      var v = Number(payments[s]) || 0;
+      if (v < 0) debtors.push({ seat: s, left: -v });
+      if (v > 0) creditors.push({ seat: s, left: v });
+    });
+    var out = [], ci = 0;
+    debtors.forEach(function (d) {
+      while (d.left > 0 && ci < creditors.length) {
+        var c = creditors[ci], n = Math.min(d.left, c.left);
+        out.push({ from: d.seat, to: c.seat, amount: n });
+        d.left -= n; c.left -= n;
+        if (c.left === 0) ci++;
+      }
+    });
+    return out;
+  }
+
+  function renderResult(r, req) {
+    var body = $('result-body');
+    body.innerHTML = '';
+    var verdict = el('p', 'verdict ' + (r.winning ? 'win' : 'no'));
+    verdict.setAttribute('data-winning', r.winning ? 'true' : 'false');
+    var hasWaits = Array.isArray(r.waits) && r.waits.length;
+    verdict.textContent = r.winning ? 'Winning hand' : (hasWaits ? 'Not complete: waiting' : 'Not a winning hand');
+    body.appendChild(verdict);
+    if (r.reason) body.appendChild(el('p', 'reason', r.reason));
+
+    var facts = el('dl', 'facts');
+    function fact(name, node, key) {
+      var dt = el('dt', '', name), dd = el('dd');
+      if (key) dd.setAttribute('data-fact', key);
+      dd.appendChild(node);
+      facts.appendChild(dt); facts.appendChild(dd);
+    }
+    if (r.waits !== undefined && r.waits !== null && (!r.winning || hasWaits)) {
+      fact('Waits', hasWaits ? valueNode(r.waits) : document.createTextNode('none'), 'waits');
+    }
+    if (r.form) fact('Form', valueNode(r.form), 'form');
+    if (typeof r.shanten === 'number' && r.shanten > 0) fact('Tiles from ready', document.createTextNode(String(r.shanten)), 'shanten');
+    if (r.reading && r.reading.groups && r.reading.groups.length) {
+      var groups = el('span', 'groups');
+      r.reading.groups.forEach(function (g) {
+        var row = valueNode(g.tiles);
+        if (row.className) row.className += ' group';
+        groups.appendChild(row);
+        groups.appendChild(document.createTextNode(' '));
+      });
+      fact('Reading', groups, 'reading');
+    }
+    if (r.flowers !== undefined && r.flowers !== null) fact('Flowers', valueNode(r.flowers), 'flowers');
+    if (r.jokers !== undefined && r.jokers !== null && (r.jokers.tile || (r.jokers.uses && r.jokers.uses.length))) {
+      fact('Wild tiles', jokerNode(r.jokers), 'jokers');
+    }
+    var sc = r.score && typeof r.score === 'object' ? r.score : null;
+    if (r.score && !sc) fact('Score', valueNode(r.score), 'score');
+    if (sc && sc.han !== undefined) fact('Han / fu', document.createTextNode(sc.han + ' han ' + (sc.fu !== undefined ? sc.fu + ' fu' : '')), 'hanfu');
+    if (r.chips !== undefined && r.chips !== null && !(Array.isArray(r.chips) && !r.chips.length)) fact('Chips', valueNode(r.chips), 'chips');
+    if (facts.childNodes.length) body.appendChild(facts);
+
+    if (sc && sc.items && sc.items.length) {
+      var table = el('table', 'breakdown');
+      sc.items.forEach(function (it) {
+        var tr = el('tr');
+        tr.appendChild(el('td', '', it.name));
+        tr.appendChild(el('td', 'v', it.value));
+        table.appendChild(tr);
+      });
+      var tot = el('tr', 'total');
+      tot.appendChild(el('td', '', 'Total'));
+      tot.appendChild(el('td', 'v', sc.total + (sc.unit ? ' ' + sc.unit : '')));
+      tot.setAttribute('data-total', sc.total);
+      table.appendChild(tot);
+      body.appendChild(table);
+    }
+
+    if (r.payments && typeof r.payments === 'object' && Object.keys(r.payments).length) {
+      body.appendChild(el('h3', '', 'Payments'));
+      var grid = el('div', 'payments');
+      variantSeats().forEach(function (s) {
+        if (r.payments[s] === undefined) return;
+        var v = Number(r.payments[s]);
+        var cell = el('div', 'pay ' + (v > 0 ? 'plus' : v < 0 ? 'minus' : 'zero'));
+        cell.setAttribute('data-seat', s);
+        cell.setAttribute('data-amount', String(v));
+        var tags = [];
+        if (s === req.winner) tags.push('winner');
+        if (s === req.dealer) tags.push('dealer');
+        cell.appendChild(el('span', 'seat', SEAT_NAMES[s] + (tags.length ? ' \u00b7 ' + tags.join(', ') : '')));
+        cell.appendChild(el('span', 'amount', (v > 0 ? '+' : v < 0 ? '\u2212' : '') + Math.abs(v)));
+        grid.appendChild(cell);
+      });
+      body.appendChild(grid);
+      var ul = el('ul', 'transfers');
+      transfers(r.payments).forEach(function (t) {
+        var li = el('li');
+        li.appendChild(document.createTextNode(SEAT_NAMES[t.from] + ' pays ' + SEAT_NAMES[t.to] + ' '));
+        li.appendChild(el('span', 'n', t.amount));
+        ul.appendChild(li);
+      });
+      body.appendChild(ul);
+    }
+
+    if (r.explain && r.explain !== r.reason) {
+      var det = el('details', 'explain');
+      det.appendChild(el('summary', '', 'How this was scored'));
+      var lines = Array.isArray(r.explain) ? r.explain : [r.explain];
+      lines.forEach(function (line) {
+        var p = el('p');
+        p.appendChild(typeof line === 'string' ? document.createTextNode(line) : valueNode(line));
+        det.appendChild(p);
+      });
+      body.appendChild(det);
+    }
+  }
+
+  // ------------------------------------------------------------------ start
+  function renderVariants() {
+    var sel = $('variant');
+    sel.innerHTML = '';
+    Object.keys(variants).forEach(function (name) {
+      var opt = document.createElement('option');
+      opt.value = name;
+      opt.textContent = variants[name].title || humanName(name);
+      sel.appendChild(opt);
+    });
+    if (!variants[ctx.variant]) ctx.variant = Object.keys(variants)[0] || null;
+    sel.value = ctx.variant;
+  }
+
+  function wire() {
+    $('photo').addEventListener('change', onPhoto);
+    $('variant').addEventListener('change', function () { setCtx('variant', $('variant').value); renderHand(); });
+    var winBy = $('win-by').querySelectorAll('button');
+    for (var i = 0; i < winBy.length; i++) {
+      winBy[i].addEventListener('click', function (e) {
+        setCtx('selfDrawn', e.currentTarget.getAttribute('data-value') === 'self');
+      });
+    }
+    $('add-meld').addEventListener('click', function () { openAdd('new-meld'); });
+    $('clear-hand').addEventListener('click', function () {
+      hand = { concealed: [], melds: [], flowers: [], winId: null, winAuto: true };
+      scan = null;
+      $('photo-view').hidden = true;
+      $('scan-info').hidden = true;
+      changed();
+    });
+    $('reset-options').addEventListener('click', function () {
+      delete ctx.options[ctx.variant];
+      saveContext(); renderContext(); scheduleScore();
+    });
+    var closers = document.querySelectorAll('[data-close]');
+    for (var j = 0; j < closers.length; j++) closers[j].addEventListener('click', closeSheet);
+    document.addEventListener('keydown', function (e) { if (e.key === 'Escape' && sheet) closeSheet(); });
+  }
+
+  function start() {
+    wire();
+    renderHand();
+    request('GET', '/api/variants').then(function (res) {
+      if (res.status === 401) return;
+      if (res.status !== 200 || !res.data) {
+        renderError(errorMessage(res.data, 'The server did not list its variants (HTTP ' + res.status + ').'));
+        return;
+      }
+      variants = res.data;
+      renderVariants();
+      fixSeats();
+      saveContext();
+      renderContext();
+      renderHand();
+      document.body.setAttribute('data-ready', 'true');
+    }, function (err) { renderError(err.message); });
+  }
+
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+  else start();
+})();
