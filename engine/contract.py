@@ -136,7 +136,7 @@ def parse_request(request: Any, variant: Variant) -> Hand:
             raise EngineError("set_aside_in_hand", f"{t} ({T.NAMES[t]}) is set aside in {variant.name}: "
                               "put it in flowers", "concealed")
     for t in flowers:
-        if t not in variant.set_aside:
+        if t not in variant.set_aside and t not in variant.may_set_aside:
             raise EngineError("not_a_flower", f"{t} ({T.NAMES[t]}) is not set aside in {variant.name}", "flowers")
 
     winning_tile = request.get("winning_tile")

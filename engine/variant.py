@@ -91,6 +91,7 @@ class Variant:
     tile_set: dict[str, int] = standard_tile_set()
     sets_needed: int = 4  # sets in a standard winning hand: 4 (13-tile) or 5 (16-tile)
     set_aside: frozenset[str] = frozenset(T.FLOWERS)  # kinds that go into ``flowers``, never in hand
+    may_set_aside: frozenset[str] = frozenset()  # kinds held in hand that may also be laid in ``flowers`` (下飛)
     uses_indicator: bool = False  # a joker/caishen indicator tile is part of the context
     wild_name: str = ""  # "joker", "caishen", "fei"
     wilds_in_melds: bool = False  # a wild tile may sit in a declared chow/pung
