@@ -156,6 +156,10 @@ class Variant:
         """Kinds a player can hold in hand (candidates for waits)."""
         return tuple(k for k in self.tile_set if k not in self.set_aside)
 
+    def can_discard(self, hand: Hand, kind: str) -> bool:
+        """Whether ``kind`` may be discarded from ``hand`` (Malaysian fei never may)."""
+        return True
+
     # ---- scoring ----------------------------------------------------------------------------
     def score(self, hand: Hand, readings: list[Reading]) -> dict:
         """Score a hand with at least one reading.

@@ -48,6 +48,8 @@ def discards(variant: Variant, hand: Hand) -> dict[str, list[str]]:
     """For a hand one tile over (3n+2, not claimed): each discard that leaves it ready, with its waits."""
     out: dict[str, list[str]] = {}
     for kind in sorted(set(hand.concealed), key=T.sort_key):
+        if not variant.can_discard(hand, kind):
+            continue
         rest = list(hand.concealed)
         rest.remove(kind)
         w = waits(variant, hand, tuple(rest))
