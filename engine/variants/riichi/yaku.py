@@ -1,0 +1,256 @@
+"""The yaku of EMA riichi: one small definition per yaku, each with a clear condition.
+
+A yaku is worth ``closed`` han in a concealed hand and ``opened`` han in an open
+one (0: not allowed open). EMA's open-hand rule is written the other way round
+from Japanese custom (三色同順 is "a 1-han yaku with +1 han when closed", not "2
+han, 1 less when open") but the figures are the same. Yakuman are worth one
+limit each; whether they add up is the scorer's business (option double_yakuman).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from ... import tiles as T
+from ...hand import Hand
+from ...reading import CHOW, KANCHAN, KONG, PENCHAN, RYANMEN, TANKI, Reading
+
+DRAGONS = frozenset(T.DRAGONS)
+WINDS = frozenset(T.WINDS)
+ORPHANS = frozenset(T.ORPHANS)
+GREENS = frozenset(("2s", "3s", "4s", "6s", "8s", "6z"))
+
+
+def seat_wind_of(hand: Hand) -> str:
+    """The winner's seat wind: East is the dealer, then S, W, N in turn order."""
+    seats = hand.seats
+    return T.WINDS[(seats.index(hand.winner) - seats.index(hand.dealer)) % len(seats)]
+
+
+class Facts:
+    """What the yaku look at for one reading of one hand."""
+
+    __slots__ = ("hand", "reading", "is_open", "tsumo", "sets", "pairs", "tiles", "seat_wind", "round_wind",
+                 "win_group", "form", "concealed_triplets", "kongs", "chows", "triplets", "suits", "honors",
+                 "pair_fu")
+
+    def __init__(self, hand: Hand, reading: Reading, seat_wind: str):
+        self.hand = hand
+        self.reading = reading
+        self.form = reading.form
+        self.is_open = hand.is_open
+        self.tsumo = hand.self_drawn
+        groups = reading.groups
+        self.sets = [g for g in groups if g.is_set]
+        self.pairs = [g for g in groups if not g.is_set]
+        self.tiles = reading.counted_tiles()
+        self.seat_wind = seat_wind
+        self.round_wind = hand.round_wind_tile
+        self.win_group = groups[reading.win_group] if reading.win_group is not None else None
+        self.chows = [g for g in self.sets if g.kind == CHOW]
+        self.triplets = [g for g in self.sets if g.kind != CHOW]
+        self.kongs = sum(1 for g in self.sets if g.kind == KONG)
+        # a pung completed by a discard counts as open (明刻)
+        self.concealed_triplets = sum(1 for i, g in enumerate(groups) if g.is_set and g.kind != CHOW and g.concealed
+                                      and not (not self.tsumo and reading.win_group == i))
+        self.suits = {t[1] for t in self.tiles if t[1] in "mps"}
+        self.honors = any(t[1] == "z" for t in self.tiles)
+
+    def has_triplet(self, tile: str) -> bool:
+        return any(g.key == tile for g in self.triplets)
+
+    def is_pinfu_shape(self) -> bool:
+        """Four chows, a pair worth no fu, a two-sided wait."""
+        if self.form != "standard" or self.triplets or self.reading.wait != RYANMEN:
+            return False
+        p = self.pairs[0].key
+        return p not in DRAGONS and p != self.seat_wind and p != self.round_wind
+
+    def closed_wait(self) -> bool:
+        return self.reading.wait in (KANCHAN, PENCHAN, TANKI)
+
+
+@dataclass(frozen=True)
+class Yaku:
+    key: str
+    name: str  # shown: "平和 (pinfu)"
+    closed: int
+    opened: int
+    test: Callable[[Facts], bool]
+    yakuman: bool = False
+    forms: tuple[str, ...] = ("standard", "seven_pairs")  # forms the yaku can appear with
+
+    def han(self, f: Facts) -> int:
+        return self.opened if f.is_open else self.closed
+
+
+# ---- conditions -----------------------------------------------------------------------------------
+def _flag(name: str) -> Callable[[Facts], bool]:
+    return lambda f: bool(f.hand.flags.get(name))
+
+
+def _riichi(f): return f.hand.flags.riichi and not f.hand.flags.double_riichi
+def _menzen_tsumo(f): return f.tsumo and not f.is_open
+def _pinfu(f): return not f.is_open and f.is_pinfu_shape()
+def _tanyao(f): return all(t not in ORPHANS for t in f.tiles) and (not f.is_open or f.hand.options.kuitan)
+def _haitei(f): return f.hand.flags.last_tile and f.tsumo
+def _houtei(f): return f.hand.flags.last_tile and not f.tsumo
+def _rinshan(f): return f.hand.replacement
+def _chankan(f): return f.hand.robbed_kong
+
+
+def _peikou_count(f: Facts) -> int:
+    """Pairs of identical chows (一盃口 = 1, 二盃口 = 2), closed hands only."""
+    keys = sorted(g.key for g in f.chows)
+    n, i = 0, 0
+    while i + 1 < len(keys):
+        if keys[i] == keys[i + 1]:
+            n, i = n + 1, i + 2
+        else:
+            i += 1
+    return n
+
+
+def _iipeikou(f): return _peikou_count(f) == 1
+def _ryanpeikou(f): return _peikou_count(f) == 2
+
+
+def _sanshoku(f):
+    starts = {(g.key[0], g.key[1]) for g in f.chows}
+    return any(all((n, s) in starts for s in "mps") for n in "1234567")
+
+
+def _doukou(f):
+    keys = {g.key for g in f.triplets}
+    return any(all(f"{n}{s}" in keys for s in "mps") for n in "123456789")
+
+
+def _ittsu(f):
+    starts = {g.key for g in f.chows}
+    return any(all(f"{n}{s}" in starts for n in "147") for s in "mps")
+
+
+def _outside(f: Facts) -> bool:
+    """Every set and the pair holds a terminal or honor, and there is a chow."""
+    return bool(f.chows) and all(any(t in ORPHANS for t in g.tiles) for g in f.sets + f.pairs)
+
+
+def _chanta(f): return _outside(f) and f.honors
+def _junchan(f): return _outside(f) and not f.honors
+def _toitoi(f): return f.form == "standard" and len(f.triplets) == 4
+def _sanankou(f): return f.concealed_triplets == 3
+def _sankantsu(f): return f.kongs == 3
+def _shousangen(f): return sum(f.has_triplet(d) for d in DRAGONS) == 2 and f.pairs[0].key in DRAGONS
+def _honroutou(f): return all(t in ORPHANS for t in f.tiles) and f.honors and bool(f.suits)
+def _honitsu(f): return len(f.suits) == 1 and f.honors
+def _chinitsu(f): return len(f.suits) == 1 and not f.honors
+def _daisangen(f): return all(f.has_triplet(d) for d in DRAGONS)
+def _shousuushii(f): return sum(f.has_triplet(w) for w in WINDS) == 3 and f.pairs[0].key in WINDS
+def _daisuushii(f): return all(f.has_triplet(w) for w in WINDS)
+def _tsuuiisou(f): return not f.suits
+def _chinroutou(f): return all(t in T.TERMINALS for t in f.tiles)
+def _ryuuiisou(f): return all(t in GREENS for t in f.tiles)
+def _suuankou(f): return f.concealed_triplets == 4
+def _suukantsu(f): return f.kongs == 4
+def _kokushi(f): return f.form == "thirteen_orphans"
+def _tenhou(f): return f.hand.flags.first_turn and f.tsumo and f.seat_wind == "1z"
+def _chiihou(f): return f.hand.flags.first_turn and f.tsumo and f.seat_wind != "1z"
+
+
+def _chuuren(f: Facts) -> bool:
+    """九蓮宝燈: concealed, no kong, one suit 1112345678999 plus any tile of it."""
+    if f.hand.melds or len(f.suits) != 1 or f.honors:
+        return False
+    counts = [0] * 10
+    for t in f.tiles:
+        counts[int(t[0])] += 1
+    return counts[1] >= 3 and counts[9] >= 3 and all(counts[n] >= 1 for n in range(2, 9))
+
+
+def _yakuhai(tile_of: Callable[[Facts], str]) -> Callable[[Facts], bool]:
+    return lambda f: f.has_triplet(tile_of(f))
+
+
+STD = ("standard",)
+ALL = ("standard", "seven_pairs", "thirteen_orphans")
+
+YAKU: tuple[Yaku, ...] = (
+    Yaku("riichi", "立直 (riichi)", 1, 0, _riichi, forms=ALL),
+    Yaku("double_riichi", "ダブル立直 (double riichi)", 2, 0, _flag("double_riichi"), forms=ALL),
+    Yaku("ippatsu", "一発 (ippatsu)", 1, 0, _flag("ippatsu"), forms=ALL),
+    Yaku("menzen_tsumo", "門前清自摸和 (menzen tsumo)", 1, 0, _menzen_tsumo, forms=ALL),
+    Yaku("pinfu", "平和 (pinfu)", 1, 0, _pinfu, forms=STD),
+    Yaku("tanyao", "断幺九 (tanyao)", 1, 1, _tanyao),
+    Yaku("iipeikou", "一盃口 (iipeikou)", 1, 0, _iipeikou, forms=STD),
+    Yaku("haku", "役牌 白 (haku)", 1, 1, _yakuhai(lambda f: "5z"), forms=STD),
+    Yaku("hatsu", "役牌 發 (hatsu)", 1, 1, _yakuhai(lambda f: "6z"), forms=STD),
+    Yaku("chun", "役牌 中 (chun)", 1, 1, _yakuhai(lambda f: "7z"), forms=STD),
+    Yaku("seat_wind", "門風牌 (seat wind)", 1, 1, _yakuhai(lambda f: f.seat_wind), forms=STD),
+    Yaku("round_wind", "荘風牌 (round wind)", 1, 1, _yakuhai(lambda f: f.round_wind), forms=STD),
+    Yaku("haitei", "海底摸月 (haitei)", 1, 1, _haitei, forms=ALL),
+    Yaku("houtei", "河底撈魚 (houtei)", 1, 1, _houtei, forms=ALL),
+    Yaku("rinshan", "嶺上開花 (rinshan kaihou)", 1, 1, _rinshan, forms=ALL),
+    Yaku("chankan", "搶槓 (chankan)", 1, 1, _chankan, forms=ALL),
+    Yaku("chiitoitsu", "七対子 (chiitoitsu)", 2, 0, lambda f: True, forms=("seven_pairs",)),
+    Yaku("sanshoku", "三色同順 (sanshoku doujun)", 2, 1, _sanshoku, forms=STD),
+    Yaku("ittsu", "一気通貫 (ittsu)", 2, 1, _ittsu, forms=STD),
+    Yaku("chanta", "混全帯幺九 (chanta)", 2, 1, _chanta, forms=STD),
+    Yaku("toitoi", "対々和 (toitoi)", 2, 2, _toitoi, forms=STD),
+    Yaku("sanankou", "三暗刻 (sanankou)", 2, 2, _sanankou, forms=STD),
+    Yaku("sanshoku_doukou", "三色同刻 (sanshoku doukou)", 2, 2, _doukou, forms=STD),
+    Yaku("sankantsu", "三槓子 (sankantsu)", 2, 2, _sankantsu, forms=STD),
+    Yaku("shousangen", "小三元 (shousangen)", 2, 2, _shousangen, forms=STD),
+    Yaku("honroutou", "混老頭 (honroutou)", 2, 2, _honroutou),
+    Yaku("honitsu", "混一色 (honitsu)", 3, 2, _honitsu),
+    Yaku("junchan", "純全帯幺九 (junchan)", 3, 2, _junchan, forms=STD),
+    Yaku("ryanpeikou", "二盃口 (ryanpeikou)", 3, 0, _ryanpeikou, forms=STD),
+    Yaku("chinitsu", "清一色 (chinitsu)", 6, 5, _chinitsu),
+)
+
+YAKUMAN: tuple[Yaku, ...] = (
+    Yaku("kokushi", "国士無双 (kokushi musou)", 1, 0, _kokushi, True, ("thirteen_orphans",)),
+    Yaku("suuankou", "四暗刻 (suuankou)", 1, 0, _suuankou, True, STD),
+    Yaku("daisangen", "大三元 (daisangen)", 1, 1, _daisangen, True, STD),
+    Yaku("shousuushii", "小四喜 (shousuushii)", 1, 1, _shousuushii, True, STD),
+    Yaku("daisuushii", "大四喜 (daisuushii)", 1, 1, _daisuushii, True, STD),
+    Yaku("tsuuiisou", "字一色 (tsuuiisou)", 1, 1, _tsuuiisou, True),
+    Yaku("chinroutou", "清老頭 (chinroutou)", 1, 1, _chinroutou, True, STD),
+    Yaku("ryuuiisou", "緑一色 (ryuuiisou)", 1, 1, _ryuuiisou, True, STD),
+    Yaku("chuuren", "九蓮宝燈 (chuuren poutou)", 1, 0, _chuuren, True, STD),
+    Yaku("suukantsu", "四槓子 (suukantsu)", 1, 1, _suukantsu, True, STD),
+    Yaku("tenhou", "天和 (tenhou)", 1, 0, _tenhou, True, ALL),
+    Yaku("chiihou", "地和 (chiihou)", 1, 0, _chiihou, True, ALL),
+)
+
+# Superseded yaku: when the key is present, the listed yaku do not count.
+SUPERSEDES = {"ryanpeikou": ("iipeikou",), "junchan": ("chanta",), "chinitsu": ("honitsu",),
+              "honroutou": ("chanta", "junchan")}
+
+# Yakuman that are double where double_yakuman is on (the EMA document lists them for the old rules).
+DOUBLE_WHEN_ALLOWED = {
+    "suuankou": lambda f: f.reading.wait == TANKI,
+    "kokushi": lambda f: f.reading.wait == TANKI,
+    "chuuren": lambda f: _pure_chuuren(f),
+    "daisuushii": lambda f: True,
+}
+
+
+def _pure_chuuren(f: Facts) -> bool:
+    """純正九蓮宝燈: without the winning tile the hand is exactly 1112345678999."""
+    counts = [0] * 10
+    for t in f.tiles:
+        counts[int(t[0])] += 1
+    counts[int(f.hand.winning_tile[0])] -= 1
+    return counts == [0, 3, 1, 1, 1, 1, 1, 1, 1, 3]
+
+
+def find_yaku(f: Facts) -> list[Yaku]:
+    """The ordinary yaku of a reading (no yakuman, no dora)."""
+    found = [y for y in YAKU if f.form in y.forms and y.han(f) > 0 and y.test(f)]
+    keys = {y.key for y in found}
+    dropped = {k for key in keys for k in SUPERSEDES.get(key, ())}
+    return [y for y in found if y.key not in dropped]
+
+
+def find_yakuman(f: Facts) -> list[Yaku]:
+    return [y for y in YAKUMAN if f.form in y.forms and (y.opened or not f.is_open) and y.test(f)]
