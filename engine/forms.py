@@ -155,83 +155,120 @@ class Pairs(Form):
     def readings(self, view: HandView) -> list[Reading]:
         if view.melds or view.n_concealed != self.size():
             return []
+        found: dict = {}
+        for sets, counts, w in self._set_choices(view.counts, view.n_wild):
+            for pairs, loose in self._pair_splits(counts, w, view.wild_kind):
+                found.setdefault((tuple(sorted(sets + pairs)), loose), None)
         out: list[Reading] = []
-        for groups, loose in self._splits(view):
-            out.extend(place_win(self.name, groups, view, loose))
+        for groups, loose in found:
+            out.extend(place_win(self.name, [_group(k, i, m, view.wild_kind) for k, i, m in groups], view, loose))
         return out
 
-    def _splits(self, view: HandView):
-        """Every split of the tiles into the form's sets, pairs and loose tiles."""
-        found: dict = {}
+    def complete(self, view: HandView) -> bool:
+        if view.melds or view.n_concealed != self.size():
+            return False
+        # quick bound: each set can absorb at most 3 odd tiles, wilds and loose tiles the rest
+        odd = sum(c & 1 for c in view.counts)
+        if odd > view.n_wild + self.loose + 3 * (self.sets + self.pungs):
+            return False
+        return any(self._pairs_possible(c, w) for _, c, w in self._set_choices(view.counts, view.n_wild))
 
-        def rec_sets(c: list[int], w: int, left: int, acc: list) -> None:
-            if left == 0:
-                rec_pairs(c, w, acc)
-                return
-            for i in range(34):  # pungs, with wilds filling
-                for k in range(min(c[i], 3), 0, -1):
-                    if 3 - k <= w:
-                        c[i] -= k
-                        acc.append(("P", i, ((1 << (3 - k)) - 1) << k))
-                        rec_sets(c, w - (3 - k), left - 1, acc)
-                        acc.pop()
-                        c[i] += k
-            if self.pungs < left:  # chows, any position wild but one
-                for start in range(27):
-                    if start % 9 > 6:
-                        continue
-                    for mask in range(7):
-                        pos = [start + k for k in range(3) if not mask >> k & 1]
-                        need = 3 - len(pos)
-                        if need > w or any(c[p] == 0 for p in pos):
-                            continue
-                        for p in pos:
-                            c[p] -= 1
-                        acc.append(("C", start, mask))
-                        rec_sets(c, w - need, left - 1, acc)
-                        acc.pop()
-                        for p in pos:
-                            c[p] += 1
-            if w >= 3:
-                acc.append(("S", -1, 0b111))
-                rec_sets(c, w - 3, left - 1, acc)
-                acc.pop()
-
-        def rec_pairs(c: list[int], w: int, acc: list) -> None:
-            # natural pairs first; a wild pairs a single or another wild; the rest is loose
-            pairs: list = []
-            singles: list[int] = []
-            for i in range(34):
-                p, s = divmod(c[i], 2)
-                if self.distinct and p > 1:
-                    return
-                pairs.extend([("D", i, 0)] * p)
-                singles.extend([i] * s)
-            need = self.n_pairs - len(pairs)
-            if need < 0:
-                return
-            paired_kinds = {g[1] for g in pairs}
-            for from_single in range(min(need, len(singles), w), -1, -1):
-                wild_pairs = need - from_single
-                used = from_single + 2 * wild_pairs
-                if used > w or len(singles) - from_single + (w - used) != self.loose:
+    def _set_options(self, counts: list[int], w: int) -> list[tuple]:
+        """Every single set that can be taken: (group, naturals used, wilds used)."""
+        opts = []
+        for i in range(34):
+            for k in range(min(counts[i], 3), 0, -1):
+                if 3 - k <= w:
+                    opts.append((("P", i, ((1 << (3 - k)) - 1) << k), [i] * k, 3 - k))
+        if self.sets:
+            for start in range(27):
+                if start % 9 > 6:
                     continue
-                for chosen in combinations(singles, from_single):
-                    if self.distinct and paired_kinds & set(chosen):
-                        continue
-                    rest = list(singles)
-                    for x in chosen:
-                        rest.remove(x)
-                    groups = acc + pairs + [("D", x, 0b10) for x in chosen] + [("W", -1, 0b11)] * wild_pairs
-                    loose = tuple(STD[x] for x in rest) + (view.wild_kind,) * (w - used)
-                    key = (tuple(sorted(groups)), tuple(sorted(loose)))
-                    found.setdefault(key, None)
+                for mask in range(7):  # bit k: position k is wild; at least one natural
+                    pos = [start + k for k in range(3) if not mask >> k & 1]
+                    if 3 - len(pos) <= w and all(counts[p] for p in pos):
+                        opts.append((("C", start, mask), pos, 3 - len(pos)))
+        if w >= 3:
+            opts.append((("S", -1, 0b111), [], 3))
+        return opts
 
-        rec_sets(list(view.counts), view.n_wild, self.sets + self.pungs, [])
-        for groups, loose in found:
-            if self.pungs and sum(1 for g in groups if g[0] in ("P", "S")) < self.pungs:
+    def _set_choices(self, counts: list[int], w: int):
+        """Yield (sets, counts left, wilds left) for every way to take the form's sets."""
+        n_set = self.sets + self.pungs
+
+        def rec(c: list[int], w: int, left: int, low: int, acc: list):
+            if left == 0:
+                if sum(1 for g in acc if g[0] in ("P", "S")) >= self.pungs:
+                    yield list(acc), c, w
+                return
+            opts = self._set_options(c, w)
+            for n, (group, used, wused) in enumerate(opts):
+                if low is not None and group < low:
+                    continue
+                for p in used:
+                    c[p] -= 1
+                acc.append(group)
+                yield from rec(c, w - wused, left - 1, group, acc)
+                acc.pop()
+                for p in used:
+                    c[p] += 1
+
+        if n_set == 0:
+            yield [], list(counts), w
+        else:
+            for sets, c, wl in rec(list(counts), w, n_set, None, []):
+                yield sets, list(c), wl
+
+    def _pair_counts(self, c: list[int]):
+        pairs, singles = [], []
+        for i in range(34):
+            p, s = divmod(c[i], 2)
+            if self.distinct and p > 1:
+                return None
+            pairs.extend([i] * p)
+            singles.extend([i] * s)
+        return pairs, singles
+
+    def _pairs_possible(self, c: list[int], w: int) -> bool:
+        split = self._pair_counts(c)
+        if split is None:
+            return False
+        pairs, singles = split
+        need = self.n_pairs - len(pairs)
+        if need < 0:
+            return False
+        free = [x for x in singles if x not in pairs] if self.distinct else singles
+        for from_single in range(min(need, len(free), w), -1, -1):
+            used = from_single + 2 * (need - from_single)
+            if used <= w and len(singles) - from_single + (w - used) == self.loose:
+                return True
+        return False
+
+    def _pair_splits(self, c: list[int], w: int, wild_kind: str | None):
+        """Yield (pair groups, loose tiles): natural pairs, wild-completed pairs, the rest loose."""
+        split = self._pair_counts(c)
+        if split is None:
+            return
+        pairs, singles = split
+        need = self.n_pairs - len(pairs)
+        if need < 0:
+            return
+        free = [x for x in singles if x not in pairs] if self.distinct else singles
+        for from_single in range(min(need, len(free), w), -1, -1):
+            wild_pairs = need - from_single
+            used = from_single + 2 * wild_pairs
+            if used > w or len(singles) - from_single + (w - used) != self.loose:
                 continue
-            yield [_group(k, i, m, view.wild_kind) for k, i, m in groups], loose
+            for chosen in set(combinations(free, from_single)):
+                if self.distinct and len(set(chosen)) < len(chosen):
+                    continue
+                rest = list(singles)
+                for x in chosen:
+                    rest.remove(x)
+                groups = [("D", x, 0) for x in pairs] + [("D", x, 0b10) for x in chosen] + \
+                    [("W", -1, 0b11)] * wild_pairs
+                loose = tuple(STD[x] for x in rest) + (wild_kind,) * (w - used)
+                yield groups, tuple(sorted(loose, key=lambda t: T.INDEX.get(t, 99)))
 
     def shanten(self, view: HandView) -> int | None:
         if view.melds or self.sets or self.pungs or self.loose:

@@ -95,7 +95,29 @@ def test_caishen_white_stand_in_is_not_wild():
     assert "5z" in out["waits"] and out["jokers"]["stand_ins"] == [{"tile": "5z", "as": "2s"}]
 
 
-def test_four_of_a_kind_is_not_seven_pairs_in_riichi():
-    out = engine.score({"variant": "riichi", "concealed": "1111m2233p4455s66z", "winning_tile": "6z", "winner": "E",
-                        "self_drawn": True})
-    assert not out["winning"]
+def test_four_of_a_kind_is_not_seven_pairs_when_pairs_must_differ():
+    from engine.forms import SEVEN_PAIRS, HandView, Pairs
+
+    counts = T.counts(T.parse("1111m2233p4455s66z"))[:34]
+    assert not SEVEN_PAIRS.complete(HandView(counts, 0, None, (), 4))
+    assert Pairs(distinct=False).complete(HandView(counts, 0, None, (), 4))
+
+
+def test_pairs_form_readings_agree_with_complete():
+    from engine.forms import HandView, Pairs
+
+    form = Pairs(name="seven_first", n_pairs=7, sets=1, distinct=False)
+    rng = random.Random(5)
+    for _ in range(300):
+        kinds = rng.sample(SUITED, 8)
+        hand = [k for k in kinds[:7] for _ in range(2)] + [kinds[7]] * 3
+        n_wild = rng.randrange(3)
+        for i in rng.sample(range(len(hand)), n_wild):
+            hand[i] = None
+        counts = T.counts([t for t in hand if t])[:34]
+        view = HandView(counts, n_wild, "5z", (), 5)
+        assert form.complete(view) and form.readings(view)
+        counts[T.INDEX[kinds[0]]] -= 1
+        counts[T.INDEX[kinds[1]]] += 1 if counts[T.INDEX[kinds[1]]] < 4 else 0
+        view = HandView(counts, n_wild, "5z", (), 5)
+        assert form.complete(view) == bool(form.readings(view))
