@@ -194,7 +194,8 @@ def parse_request(request: Any, variant: Variant) -> Hand:
             raise EngineError("wild_in_meld", f"a {variant.wild_name or 'wild tile'} ({wild}) cannot be used "
                               f"in a declared meld in {variant.name}", f"melds[{i}].tiles")
         subs = variant.stand_ins(hand)
-        kind = classify_meld([subs.get(t, t) for t in tiles], wild, i)
+        # only physical wilds are wild: a stand-in may take the wild's code (Wenzhou's White)
+        kind = classify_meld([subs.get(t, t) for t in tiles], wild if wild in tiles else None, i)
         if conc and kind != "kong":
             raise EngineError("bad_meld", "only a kong can be declared concealed", f"melds[{i}].concealed")
         if kind == "kong" and wild is not None and wild in tiles:

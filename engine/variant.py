@@ -130,8 +130,9 @@ class Variant:
             i = T.INDEX[t]
             if i < 34:
                 counts[i] += 1
+        # a stand-in may become the wild's own code (Wenzhou's White): only physical wilds are wild
         melds = tuple(meld_group(tuple(subs.get(t, t) if t != wild else t for t in m.tiles), m.kind,
-                                 m.concealed, wild) for m in hand.melds)
+                                 m.concealed, wild if wild in m.tiles else None) for m in hand.melds)
         win = hand.winning_tile if concealed is None else winning_tile
         if win is not None and win != wild:
             win = subs.get(win, win)
