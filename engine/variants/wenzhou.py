@@ -1,13 +1,206 @@
-"""Wenzhou mahjong (document: wenzhou.ja.txt)."""
+"""Wenzhou mahjong, city rules (document: wenzhou.ja.txt).
+
+136 tiles, no flowers; 16 tiles in hand (the dealer 17), a win holds 17. The 3
+other copies of the indicator are caishen 財神, wild; when the indicator is not
+White, White stands for the indicator's tile (it is not wild). A win is
+5 sets + a pair, 8 pairs + any tile, or 3 caishen + anything; a caishen single
+wait wins only on a self-draw.
+
+Value: each of the three others pays the winner a base (1 between two non-
+dealers; the dealer unit, ``2468`` by the streak, when the dealer pays or wins)
+times the hand's class: soft 軟牌 1×, hard 硬牌 2×, double 双翻 4×. Caishen money
+財神銭: every caishen held at the end of the hand earns its holder 1 unit from
+each other player. :func:`head_bump` decides between several claims on one
+discard (頭ハネ; 双翻 beats it).
+"""
 from __future__ import annotations
 
-from ..forms import STANDARD, Pairs
+from typing import Iterable
+
+from .. import tiles as T
+from ..errors import EngineError
+from ..forms import STANDARD, Form, HandView, Pairs
 from ..hand import Hand
-from ..variant import Variant, standard_tile_set
+from ..reading import PAIR, TANKI, WILD_PAIR, WILD_SET, Reading
+from ..variant import Option, Variant, standard_tile_set
 
-EIGHT_PAIRS = Pairs(name="eight_pairs", n_pairs=8, loose=1, distinct=False)
+EIGHT_PAIRS = Pairs(name="eight_pairs", n_pairs=8, loose=1, distinct=False)  # 八対: 対子8組+任意の1枚
+
+SOFT, HARD, DOUBLE = "soft", "hard", "double"
+MULTIPLIER = {SOFT: 1, HARD: 2, DOUBLE: 4}
+CLASS_NAMES = {SOFT: "軟牌 (soft)", HARD: "硬牌 (hard)", DOUBLE: "双翻 (double)"}
+MAX_STREAK = 3  # 4連荘: the dealer's 4th hand; a win there passes the deal
 
 
+class ThreeCaishen(Form):
+    """財神3枚であとはめちゃくちゃ: three caishen in hand win with anything else."""
+
+    def readings(self, view: HandView) -> list[Reading]:
+        if view.n_wild < 3 or view.n_concealed != 3 * view.concealed_sets + 2:
+            return []
+        loose = tuple(sorted(view.concealed, key=T.sort_key))
+        win = view.winning_tile
+        return [Reading(self.name, tuple(view.melds), loose, None, None,
+                        win is not None and win == view.wild_kind, win)]
+
+    def complete(self, view: HandView) -> bool:
+        return view.n_wild >= 3 and view.n_concealed == 3 * view.concealed_sets + 2
+
+    def shanten(self, view: HandView) -> int | None:
+        if self.complete(view):
+            return -1
+        return max(0, 2 - view.n_wild)
+
+
+THREE_CAISHEN = ThreeCaishen(name="three_caishen")
+
+OPTIONS = (
+    Option("dealer_units", "2468", "what passes between the dealer and another player, by the dealer's "
+           "streak (first hand, 2nd, 3rd, 4th)", "子から親と親から子は,事前に“2468”,“3579”などのように決めます",
+           ("2468", "3579")),
+    Option("caishen_money", 1, "units each other player pays per caishen held at the end of a hand",
+           "財神を持っている人は,1つにつき1枚などあらかじめ決めた点を,他の3人からもらいます"),
+    Option("white_counts_hard", True, "White used for the indicator still makes a hard hand (false: the "
+           "hand must not use White for the indicator)", "白を財神表示の代わりに使わないことを要求する人もいる"),
+    Option("all_pungs_double", False, "all pungs (対対胡) is a double", "双翻に対対胡を含める人がいます"),
+)
+
+FLAGS = (
+    Option("heavenly", False, "天胡: the dealer won on the dealt hand", "天胡.親の配牌での上がり"),
+    Option("earthly", False, "地胡: a non-dealer won on the dealer's first discard", "地胡.親の第1打牌での子の上がり"),
+    Option("caishen_held", (0, 0, 0, 0), "caishen each seat holds at the end of the hand, in seat order "
+           "E S W N; the winner's entry may be 0 (it is counted from the hand)", "財神銭"),
+)
+
+EVENTS = {
+    "caishen_money": "a hand that ended without a win (流局): caishen money from `caishen_held` "
+                     "(counts in seat order E S W N)",
+}
+
+
+# ---- patterns -------------------------------------------------------------------------------------
+def face_value(reading: Reading, wild: str | None) -> bool:
+    """Every caishen stands for itself (the indicator's tile); wild-only groups count so."""
+    for g in reading.groups:
+        if g.kind in (WILD_SET, WILD_PAIR):
+            continue
+        if any(w and t != wild for t, w in zip(g.tiles, g.wild)):
+            return False
+    return True
+
+
+def eight_pairs_hard(reading: Reading, wild: str | None) -> bool:
+    """硬八対: no caishen changed into another tile; a pair of two caishen and a caishen as the
+    odd tile are allowed ("財神2枚をペアにした八対とペアでない1枚に財神を使った八対も含む")."""
+    return face_value(reading, wild)
+
+
+def caishen_single_wait(reading: Reading) -> bool:
+    """The winning tile paired a lone caishen: the hand waited on anything (財神の単騎待ち)."""
+    if reading.win_group is None or reading.wait != TANKI:
+        return False
+    g = reading.groups[reading.win_group]
+    if g.kind not in (PAIR, WILD_PAIR):
+        return False
+    win_pos = 1 if (reading.win_wild and g.kind == PAIR) else 0
+    return g.wild[1 - win_pos]
+
+
+def naked_single(hand: Hand, reading: Reading) -> bool:
+    """単吊 (裸単騎): five melds declared, the win completes the lone pair."""
+    return len(hand.melds) == 5 and reading.wait == TANKI
+
+
+def all_pungs(reading: Reading) -> bool:
+    return reading.form == STANDARD.name and all(g.is_triplet for g in reading.sets)
+
+
+def classify(hand: Hand, reading: Reading, n_caishen: int) -> tuple[str, list[str]]:
+    """The hand's class (soft/hard/double) and every condition that applies."""
+    o = hand.options
+    wild = hand.indicator
+    uses_white = hand.indicator != "5z" and any(
+        t == "5z" for t in list(hand.concealed) + [t for m in hand.melds for t in m.tiles])
+    honest = face_value(reading, wild) and (o.white_counts_hard or not uses_white)
+    doubles, hards = [], []
+    if reading.form == EIGHT_PAIRS.name:
+        (doubles if honest else hards).append("硬八対 (eight pairs, caishen at face value)" if honest
+                                              else "軟八対 (eight pairs, caishen changed)")
+    if n_caishen == 3 and reading.form in (STANDARD.name, EIGHT_PAIRS.name):
+        doubles.append("三財神 (three caishen in a complete shape)")
+    if reading.form == THREE_CAISHEN.name:
+        hards.append("財神3枚残りめちゃくちゃ (three caishen and anything)")
+    else:
+        if hand.flags.heavenly:
+            doubles.append("天胡 (heavenly hand)")
+        if hand.flags.earthly:
+            doubles.append("地胡 (earthly hand)")
+    if naked_single(hand, reading):
+        doubles.append("全求神 (naked single wait on a caishen)" if caishen_single_wait(reading)
+                       else "単吊 (naked single wait)")
+    if o.all_pungs_double and all_pungs(reading):
+        doubles.append("対対胡 (all pungs)")
+    if hand.self_drawn:
+        hards.append("ツモ (self-drawn)" + (" on a kong replacement" if hand.replacement else ""))
+    if honest and reading.form == STANDARD.name:
+        hards.append("財神なし・額面どおり (no caishen changed into another tile)")
+    if hand.robbed_kong:
+        hards.append("チャンカン (robbed kong)")
+    if doubles:
+        return DOUBLE, doubles + hards
+    if hards:
+        return HARD, hards
+    return SOFT, ["財神を化けさせての振り込み上がり (caishen changed, won on a discard)"]
+
+
+def dealer_unit(options, streak: int) -> int:
+    return int(options.dealer_units[min(streak, MAX_STREAK)])
+
+
+def base_units(hand: Hand, payer: str) -> int:
+    """子から子へは1枚; between the dealer and another player, the dealer unit."""
+    if hand.dealer in (hand.winner, payer):
+        return dealer_unit(hand.options, hand.dealer_streak)
+    return 1
+
+
+def caishen_money(seats: tuple[str, ...], held: dict[str, int], per: int) -> dict[str, int]:
+    """Each caishen earns its holder ``per`` units from each other player."""
+    out = {s: 0 for s in seats}
+    for s, n in held.items():
+        for p in seats:
+            if p != s:
+                out[p] -= n * per
+                out[s] += n * per
+    return out
+
+
+def head_bump(discarder: str, claimants: Iterable[str], doubles: Iterable[str] = (),
+              seats: tuple[str, ...] = T.SEATS) -> str:
+    """Who wins when several players claim one discard (頭ハネ).
+
+    The claimant nearest the discarder in turn order wins ("上がり牌を捨てた人から一番順番の
+    近い人の上がり"), except that a 双翻 (double) claim beats any other claim
+    ("双翻はこのルールに打ち勝ちます"); between doubles the nearest wins again.
+    """
+    claimants = list(claimants)
+    doubles = set(doubles)
+    if discarder not in seats:
+        raise EngineError("bad_seat", f"discarder must be one of {', '.join(seats)}", "discarder")
+    if not claimants:
+        raise EngineError("bad_value", "at least one claimant is needed", "claimants")
+    for s in claimants + list(doubles):
+        if s not in seats or s == discarder:
+            raise EngineError("bad_seat", f"{str(s)[:4]} cannot claim a discard from {discarder}", "claimants")
+    if not doubles <= set(claimants):
+        raise EngineError("bad_value", "a double claim must be one of the claimants", "doubles")
+    i = seats.index(discarder)
+    order = [seats[(i + k) % len(seats)] for k in range(1, len(seats))]
+    pool = [s for s in order if s in doubles] or [s for s in order if s in claimants]
+    return pool[0]
+
+
+# ---- the variant ----------------------------------------------------------------------------------
 class Wenzhou(Variant):
     name = "wenzhou"
     title = "Wenzhou"
@@ -17,7 +210,10 @@ class Wenzhou(Variant):
     set_aside = frozenset()
     uses_indicator = True
     wild_name = "caishen"
-    forms = (STANDARD, EIGHT_PAIRS)
+    forms = (STANDARD, EIGHT_PAIRS, THREE_CAISHEN)
+    options = OPTIONS
+    flags = FLAGS
+    events = EVENTS
 
     def wild_kind(self, hand: Hand) -> str | None:
         return hand.indicator  # the 3 other copies of the indicator are caishen
@@ -27,6 +223,126 @@ class Wenzhou(Variant):
         if hand.indicator and hand.indicator != "5z":
             return {"5z": hand.indicator}
         return {}
+
+    # ---- validation -------------------------------------------------------------------------
+    def held(self, hand: Hand) -> dict[str, int]:
+        """Caishen per seat at the end of the hand: the winner's from the hand, others' from the flag."""
+        raw = hand.flags.caishen_held
+        held = self.parse_held(raw)
+        if hand.winner is not None:
+            own = sum(1 for t in hand.concealed if t == hand.indicator)
+            if held[hand.winner] not in (0, own):
+                raise EngineError("bad_value", f"caishen_held gives the winner {held[hand.winner]} caishen, "
+                                  f"the hand holds {own}", "caishen_held")
+            held[hand.winner] = own
+        if sum(held.values()) > 3:
+            raise EngineError("too_many_copies", "there are only 3 caishen", "caishen_held")
+        return held
+
+    def parse_held(self, raw) -> dict[str, int]:
+        if (not isinstance(raw, (list, tuple)) or len(raw) != len(self.seats)
+                or not all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 3 for c in raw)):
+            raise EngineError("bad_value", "caishen_held must list 4 caishen counts (E S W N), each 0 to 3",
+                              "caishen_held")
+        return dict(zip(self.seats, raw))
+
+    def validate(self, hand: Hand) -> None:
+        if hand.dealer_streak > MAX_STREAK:
+            raise EngineError("bad_value", "dealer_streak is 0 to 3 in wenzhou: after a win in the 4th "
+                              "hand (4連荘) the deal passes", "dealer_streak")
+        if not hand.claimed:
+            return
+        if hand.indicator is None:
+            raise EngineError("missing_indicator", "indicator (the caishen indicator tile) is required to "
+                              "score a wenzhou hand", "indicator")
+        f = hand.flags
+        if f.heavenly and (hand.winner != hand.dealer or not hand.self_drawn or hand.melds):
+            raise EngineError("bad_context", "天胡 (heavenly) is the dealer's win on the dealt hand: "
+                              "self-drawn, no melds", "heavenly")
+        if f.earthly and (hand.winner == hand.dealer or hand.discarder != hand.dealer or hand.melds):
+            raise EngineError("bad_context", "地胡 (earthly) is a non-dealer's win on the dealer's first "
+                              "discard, with no melds", "earthly")
+        self.held(hand)
+
+    def not_winning_reason(self, hand: Hand) -> str:
+        return "the tiles do not form 5 sets + a pair, 8 pairs + any tile, or 3 caishen + anything"
+
+    # ---- scoring ----------------------------------------------------------------------------
+    def score(self, hand: Hand, readings: list[Reading]) -> dict:
+        seats = hand.seats
+        if not hand.self_drawn:
+            allowed = [r for r in readings if not caishen_single_wait(r)]
+            if not allowed:
+                return {"winning": False, "reading": readings[0], "form": readings[0].form,
+                        "reason": "a caishen single wait (財神の単騎待ち) wins only on a self-draw",
+                        "payments": {s: 0 for s in seats},
+                        "explain": "a caishen single wait wins only on a self-draw"}
+            readings = allowed
+        n_caishen = sum(1 for t in hand.concealed if t == hand.indicator)
+        order = {SOFT: 0, HARD: 1, DOUBLE: 2}
+        reading = max(readings, key=lambda r: order[classify(hand, r, n_caishen)[0]])
+        cls, reasons = classify(hand, reading, n_caishen)
+        mult = MULTIPLIER[cls]
+        winner = hand.winner
+        payments = {s: 0 for s in seats}
+        items = []
+        for p in hand.others(winner):
+            amount = base_units(hand, p) * mult
+            payments[p] -= amount
+            payments[winner] += amount
+            items.append({"name": f"{p} pays {base_units(hand, p)} × {mult}", "value": amount})
+        total = payments[winner]
+        money = caishen_money(seats, self.held(hand), hand.options.caishen_money)
+        for s in seats:
+            payments[s] += money[s]
+        explain = f"{CLASS_NAMES[cls]} ×{mult}: {reasons[0]}; the winner gets {total}"
+        if any(money.values()):
+            explain += "; caishen money " + ", ".join(f"{s} {v:+d}" for s, v in money.items() if v)
+        return {
+            "winning": True, "reading": reading, "form": reading.form,
+            "score": {"unit": "units", "total": total, "items": items},
+            "value": {"class": cls, "multiplier": mult, "conditions": reasons,
+                      "dealer_unit": dealer_unit(hand.options, hand.dealer_streak)},
+            "caishen_money": money,
+            "payments": payments,
+            "explain": explain,
+        }
+
+    # ---- events -----------------------------------------------------------------------------
+    def event(self, name: str, request: dict, options) -> dict:
+        for key in request:
+            if key not in ("variant", "event", "options", "caishen_held"):
+                raise EngineError("unknown_field", f"unknown field '{str(key)[:40]}' for event {name}", str(key)[:40])
+        held = self.parse_held(request.get("caishen_held", [0, 0, 0, 0]))
+        if sum(held.values()) > 3:
+            raise EngineError("too_many_copies", "there are only 3 caishen", "caishen_held")
+        money = caishen_money(self.seats, held, options.caishen_money)
+        return {"variant": self.name, "event": name, "payments": money,
+                "explain": "caishen money: " + (", ".join(f"{s} {v:+d}" for s, v in money.items() if v) or "none held")}
+
+    # ---- carried state ----------------------------------------------------------------------
+    def advance(self, state: dict, outcome: dict) -> dict:
+        """The dealer keeps the deal on a win (streak + 1) until a win in the 4th hand (4連荘)
+        passes it on; a non-dealer's win passes it to the next seat (親の右隣). A draw keeps
+        the dealer and the streak ("親の倍数を変えないで連荘"), unless someone made a kong
+        (``outcome["kong"]``): then the deal passes."""
+        new = dict(state)
+        new["hand_number"] = state.get("hand_number", 1) + 1
+        dealer = state["dealer"]
+        streak = state.get("dealer_streak", 0)
+        if outcome.get("type") == "draw":
+            if outcome.get("kong"):
+                new["dealer"], new["dealer_streak"] = self.next_seat(dealer), 0
+            return new
+        winner = (outcome.get("request") or {}).get("winner")
+        if winner == dealer and streak < MAX_STREAK:
+            new["dealer_streak"] = streak + 1
+        else:
+            new["dealer"], new["dealer_streak"] = self.next_seat(dealer), 0
+        return new
+
+    def prefill(self, state: dict) -> dict:
+        return {k: state[k] for k in ("dealer", "dealer_streak") if k in state}
 
 
 VARIANT = Wenzhou()
