@@ -1,0 +1,85 @@
+"""Malaysian forms: 四飛 (four fei, an instant win in any shape), and fei-only groups made concrete.
+
+The core's standard form leaves a group made only of fei as a ``wild_set`` or
+``wild_pair`` ("any set", "any pair"). What such a group stands for changes the
+fan (three fei beside two dragon pungs are 大三元), so :func:`concrete_readings`
+expands every reading into one reading per thing its fei-only groups can be:
+a pung or a chow of circles, a pung of an honor, or a pair of either. Readings
+that count more than four copies of a kind are dropped.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+from itertools import product
+
+from ... import tiles as T
+from ...forms import Form, HandView
+from ...reading import CHOW, PAIR, PUNG, WILD_PAIR, WILD_SET, Group, Reading
+
+CIRCLES = tuple(f"{n}p" for n in range(1, 10))
+KINDS = CIRCLES + T.HONORS  # the kinds a Malaysian hand's sets are made of
+
+
+@dataclass(frozen=True)
+class FourFei(Form):
+    """四飛: four fei among the concealed tiles win at once, whatever the other tiles are.
+
+    "開始時に飛が4枚あると即勝利 ... 手に3枚飛があり、残り1枚の飛をツモると最大役で上がり".
+    The reading has no concealed groups: every concealed tile is loose.
+    """
+
+    name: str = "four_fei"
+
+    def readings(self, view: HandView) -> list[Reading]:
+        if view.n_wild < 4:
+            return []
+        loose = tuple(sorted(view.concealed, key=T.sort_key))
+        win = view.winning_tile
+        return [Reading(self.name, tuple(view.melds), loose, None, None,
+                        win is not None and win == view.wild_kind, win)]
+
+    def complete(self, view: HandView) -> bool:
+        return view.n_wild >= 4
+
+    def shanten(self, view: HandView) -> int | None:
+        return -1 if view.n_wild >= 4 else None
+
+
+FOUR_FEI = FourFei()
+
+
+def _choices(group: Group) -> list[Group]:
+    """Every concrete group a fei-only group can stand for."""
+    real, wild = group.real, group.wild
+    if group.kind == WILD_PAIR:
+        return [Group(PAIR, (k, k), real, wild, group.concealed) for k in KINDS]
+    pungs = [Group(PUNG, (k, k, k), real, wild, group.concealed) for k in KINDS]
+    chows = [Group(CHOW, (f"{n}p", f"{n + 1}p", f"{n + 2}p"), real, wild, group.concealed) for n in range(1, 8)]
+    return pungs + chows
+
+
+def concrete_readings(reading: Reading) -> list[Reading]:
+    """The reading with each fei-only group replaced by each thing it can stand for."""
+    open_slots = [i for i, g in enumerate(reading.groups) if g.kind in (WILD_SET, WILD_PAIR)]
+    if not open_slots:
+        return [reading] if possible(reading) else []
+    out = []
+    for picks in product(*(_choices(reading.groups[i]) for i in open_slots)):
+        groups = list(reading.groups)
+        for i, g in zip(open_slots, picks):
+            groups[i] = g
+        win_as = reading.win_as
+        if reading.win_group in open_slots:
+            win_as = groups[reading.win_group].tiles[0]
+        concrete = replace(reading, groups=tuple(groups), win_as=win_as)
+        if possible(concrete):
+            out.append(concrete)
+    return out
+
+
+def possible(reading: Reading) -> bool:
+    """No kind counts more than its 4 copies: a fei never stands for a fifth White dragon."""
+    if reading.form != "standard":
+        return True
+    return all(n <= 4 for n in Counter(reading.counted_tiles()).values())
