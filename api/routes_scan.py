@@ -38,9 +38,12 @@ def shutdown_pool(app) -> None:
 
 def _scanner(app):
     if app.state.scanner is None:
-        import vision  # imported on first scan: the page and scoring do not need OpenCV loaded
+        # Imported on first scan: the page and scoring do not need OpenCV loaded.
+        # (Not ``vision.scan``: once the submodule vision.scan is imported that
+        # package attribute names the module, not the function.)
+        from vision.scan import scan as vision_scan
 
-        app.state.scanner = vision.scan
+        app.state.scanner = vision_scan
     return app.state.scanner
 
 

@@ -1,0 +1,160 @@
+"""The acceptance walk-through in a real browser at a phone viewport:
+open the pairing link, photograph (upload) a rendered table scene, fix a tile,
+set self-draw, read the payments and check them against the engine."""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+import engine
+from engine.tiles import parse
+
+from browser_support import SCREENSHOT_DIR, TOKEN, screenshots_wanted
+
+VARIANT = "taiwan"
+# A winning Taiwanese 16-tile hand: five sets and a pair, one exposed pung, one flower.
+SCENE_HAND = {"concealed": "234m567m345p678s789s55z", "melds": ["777z"], "flowers": "3f"}
+WINNING_TILE = "5z"
+WINNER, DEALER = "S", "E"
+SCENE_SEED = 11
+
+
+def shot(page, name):
+    if screenshots_wanted():
+        SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOT_DIR / f"{name}.png"), full_page=False)
+
+
+def row_codes(page, selector):
+    return page.eval_on_selector_all(f"{selector} .tile[data-id]", "els => els.map(e => e.dataset.code)")
+
+
+def wait_result(page):
+    page.wait_for_selector("#result[data-state=ready], #result[data-state=error]", timeout=20000)
+    return page.get_attribute("#result", "data-state")
+
+
+def pick_from_sheet(page, code):
+    page.locator(f"#sheet-palette .tile[data-code='{code}']").first.click()
+    page.wait_for_selector("#sheet", state="hidden")
+
+
+def set_tile(page, row, index, code):
+    page.locator(f"{row} .tile[data-id]").nth(index).click()
+    page.wait_for_selector("#sheet:not([hidden])")
+    pick_from_sheet(page, code)
+
+
+def fix_row(page, row, truth_codes):
+    """Make the row hold exactly ``truth_codes`` (as a multiset) through the page's own controls."""
+    shown = row_codes(page, row)
+    missing = list((Counter(truth_codes) - Counter(shown)).elements())
+    extra = Counter(shown) - Counter(truth_codes)
+    fixes = 0
+    for i, code in enumerate(shown):
+        if extra[code] > 0 and missing:
+            extra[code] -= 1
+            set_tile(page, row, i, missing.pop())
+            fixes += 1
+    for code in missing:  # tiles the scan missed
+        page.click(f"{row} .tile.add")
+        page.locator(f"#sheet-palette .tile[data-code='{code}']").first.click()
+        page.click("#sheet [data-action=done]")
+        fixes += 1
+    for code, n in extra.items():  # tiles the scan invented
+        for _ in range(n):
+            idx = row_codes(page, row).index(code)
+            page.locator(f"{row} .tile[data-id]").nth(idx).click()
+            page.click("#sheet [data-action=delete]")
+            fixes += 1
+    assert sorted(row_codes(page, row)) == sorted(truth_codes)
+    return fixes
+
+
+def test_scan_fix_self_draw_and_payments(server, browser_context, tmp_path):
+    from vision.scenes import make_scene
+
+    jpeg, truth = make_scene(SCENE_SEED, hand=SCENE_HAND, width=1600, clutter=False, tilt=15, roll=5)
+    photo = tmp_path / "table.jpg"
+    photo.write_bytes(jpeg)
+
+    page = browser_context.new_page()
+    outside = []
+    page.on("request", lambda req: None if req.url.startswith(server) else outside.append(req.url))
+
+    # Pair: the link sets the cookie and lands on the page.
+    page.goto(f"{server}/pair?token={TOKEN}")
+    assert page.url == f"{server}/"
+    page.wait_for_selector("body[data-ready=true]")
+    page.select_option("#variant", VARIANT)
+    page.click(f"#winner button[data-value={WINNER}]")
+    page.click(f"#dealer button[data-value={DEALER}]")
+    page.click("#win-by button[data-value=discard]")
+    shot(page, "1-start")
+
+    # Photograph: upload the rendered scene and wait for the scan.
+    page.set_input_files("#photo", str(photo))
+    page.wait_for_selector("#capture[data-state=done]", timeout=60000)
+    assert page.is_hidden("#scan-error"), page.inner_text("#scan-error")
+    n_boxes = page.eval_on_selector_all("#overlay polygon", "els => els.length")
+    assert n_boxes >= len(parse(truth["hand"]["concealed"])), "the photo shows no box per tile"
+    shot(page, "2-scanned")
+
+    # Fix one tile: the first concealed tile is changed with the picker (as a player
+    # would fix a misread) and then set right, with the top-3 guesses offered first.
+    want = parse(truth["hand"]["concealed"])
+    first = row_codes(page, "#row-concealed")[0]
+    wrong = "9m" if first != "9m" else "8m"
+    set_tile(page, "#row-concealed", 0, wrong)
+    assert row_codes(page, "#row-concealed")[0] == wrong
+    page.locator("#row-concealed .tile[data-id]").first.click()
+    page.wait_for_selector("#sheet:not([hidden])")
+    guesses = page.eval_on_selector_all("#sheet-guesses [data-guess]", "els => els.map(e => e.dataset.guess)")
+    assert len(guesses) == 3, "the picker offers the scan's top-3 first"
+    shot(page, "3-picker")
+    pick_from_sheet(page, first)
+    fixes = fix_row(page, "#row-concealed", want)
+    for i, meld in enumerate(truth["hand"]["melds"]):
+        fix_row(page, f"#melds .meld[data-meld='{i}']", parse(meld["tiles"]))
+    fix_row(page, "#row-flowers", parse(truth["hand"]["flowers"]))
+    print(f"scan misreads fixed on the page: {fixes}")
+
+    # The winning tile, and self-draw.
+    idx = row_codes(page, "#row-concealed").index(WINNING_TILE)
+    page.locator("#row-concealed .tile[data-id]").nth(idx).click()
+    page.click("#sheet [data-action=winning]")
+    page.wait_for_selector("#sheet", state="hidden")
+    page.click("#win-by button[data-value=self]")
+    assert wait_result(page) == "ready", page.inner_text("#result")
+
+    shown = {el["seat"]: int(el["amount"]) for el in page.eval_on_selector_all(
+        "#result .pay", "els => els.map(e => ({seat: e.dataset.seat, amount: e.dataset.amount}))")}
+    big = page.eval_on_selector("#result .pay .amount", "e => parseFloat(getComputedStyle(e).fontSize)")
+    assert big >= 36, "payments are in large type"
+
+    expected = engine.score({
+        "variant": VARIANT, "concealed": truth["hand"]["concealed"], "melds": truth["hand"]["melds"],
+        "flowers": truth["hand"]["flowers"], "winning_tile": WINNING_TILE, "self_drawn": True,
+        "winner": WINNER, "dealer": DEALER, "dealer_streak": 0, "round_wind": "E",
+    })
+    assert expected["winning"] is True
+    assert shown == expected["payments"]
+    assert sum(shown.values()) == 0 and shown[WINNER] > 0
+    assert page.get_attribute("#result .verdict", "data-winning") == "true"
+    page.locator("#result h3").first.scroll_into_view_if_needed()
+    shot(page, "4-result")
+    assert not outside, f"the page made outside requests: {outside}"
+
+
+def test_unpaired_phone_sees_how_to_pair(server, browser_context):
+    browser_context.clear_cookies()
+    page = browser_context.new_page()
+    page.goto(f"{server}/")
+    page.wait_for_selector("#pairing:not([hidden])")
+    assert "not paired" in page.inner_text("#pairing")
+    assert page.is_hidden("#capture")
+    page.fill("#pair-token", TOKEN)
+    page.click("#pairing button[type=submit]")
+    page.wait_for_selector("body[data-ready=true]")
+    assert page.is_visible("#capture")
