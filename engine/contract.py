@@ -221,7 +221,8 @@ def parse_request(request: Any, variant: Variant) -> Hand:
     if len(melds) > n_sets:
         raise EngineError("wrong_tile_count", f"{len(melds)} melds; a {variant.name} hand has at most {n_sets}",
                           "melds")
-    if winning_tile is not None and size != 3 * n_sets + 2:
+    if winning_tile is not None and size != 3 * n_sets + 2 and not (size == 3 * n_sets + 1
+                                                                     and variant.instant_win(hand)):
         raise EngineError("wrong_tile_count", f"a winning {variant.name} hand has {3 * n_sets + 2} tiles "
                           f"(kongs count as 3), this one has {size}", "concealed")
     if winning_tile is None and size not in (3 * n_sets + 1, 3 * n_sets + 2):

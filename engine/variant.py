@@ -157,6 +157,10 @@ class Variant:
         """Kinds a player can hold in hand (candidates for waits)."""
         return tuple(k for k in self.tile_set if k not in self.set_aside)
 
+    def instant_win(self, hand: Hand) -> bool:
+        """A claimed hand that wins one tile short (3n+1), as at the deal (Malaysian four fei)."""
+        return False
+
     def can_discard(self, hand: Hand, kind: str) -> bool:
         """Whether ``kind`` may be discarded from ``hand`` (Malaysian fei never may)."""
         return True
