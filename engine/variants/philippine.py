@@ -57,6 +57,10 @@ OPTIONS = (
     Option("flores_bonus_min", 13, "flores that earn the flores bonus", "13枚以上"),
     Option("false_win_penalty", 10, "pesos a false winner pays each other player (event 'false_win')",
            "P10通しのペナルティを払います"),
+    Option("claim_priority", "upper_first", "several wins on one discard: 'upper_first' takes the discarder's "
+           "上席 (the player before the discarder, then back round the table) as the document words it; "
+           "'next_first' takes the next player in turn first (the usual head-bump)",
+           "複数の人が同じ捨牌で上がる場合は、捨てた人の上席が優先権を持ちます", ("upper_first", "next_first")),
     Option("escalera_concealed", False, "Escalera's 1-9 run must be concealed (the document is silent: "
            "declared chows count)", ""),
 )
@@ -71,6 +75,8 @@ EVENTS = {
     "flores_bonus": "0 or 13+ flores at the deal, or 13+ during play: each other player pays flores_bonus "
                     "to `seat`; give `flores` (the count) and `at_deal` (default true)",
     "false_win": "a false win: `seat` pays false_win_penalty to each other player",
+    "claim_priority": "several players win on one discard: give `discarder` and `claimants` (seats); "
+                      "answers `winner`, by the claim_priority option; no payments",
 }
 
 
@@ -154,6 +160,20 @@ def add(payments: dict[str, int], payee: str, payers, amount: int) -> None:
         payments[payee] += amount
 
 
+def claim_winner(discarder: str, claimants, priority: str, seats: tuple[str, ...] = T.SEATS) -> str:
+    """Who wins when several players claim one discard ("捨てた人の上席が優先権を持ちます")."""
+    if discarder not in seats:
+        raise EngineError("bad_seat", f"discarder must be one of {', '.join(seats)}", "discarder")
+    if not isinstance(claimants, (list, tuple)) or not claimants:
+        raise EngineError("bad_value", "claimants is a non-empty list of seats", "claimants")
+    for s in claimants:
+        if not isinstance(s, str) or s not in seats or s == discarder:
+            raise EngineError("bad_seat", f"{str(s)[:4]} cannot claim a discard from {discarder}", "claimants")
+    i = seats.index(discarder)
+    steps = range(len(seats) - 1, 0, -1) if priority == "upper_first" else range(1, len(seats))
+    return next(seats[(i + k) % len(seats)] for k in steps if seats[(i + k) % len(seats)] in claimants)
+
+
 # ---- the variant ----------------------------------------------------------------------------------
 class Philippine(Variant):
     name = "philippine"
@@ -233,10 +253,17 @@ class Philippine(Variant):
 
     # ---- events -----------------------------------------------------------------------------
     def event(self, name: str, request: dict, options) -> dict:
-        allowed = {"variant", "event", "options", "seat"} | ({"flores", "at_deal"} if name == "flores_bonus" else set())
+        extra = {"flores_bonus": {"seat", "flores", "at_deal"}, "claim_priority": {"discarder", "claimants"}}
+        allowed = {"variant", "event", "options"} | extra.get(name, {"seat"})
         for key in request:
             if key not in allowed:
                 raise EngineError("unknown_field", f"unknown field '{str(key)[:40]}' for event {name}", str(key)[:40])
+        if name == "claim_priority":
+            winner = claim_winner(request.get("discarder"), request.get("claimants"), options.claim_priority,
+                                  self.seats)
+            return {"variant": self.name, "event": name, "winner": winner,
+                    "payments": {s: 0 for s in self.seats},
+                    "explain": f"{winner} wins the discard ({options.claim_priority})"}
         seat = request.get("seat")
         if seat not in self.seats:
             raise EngineError("bad_seat", f"seat must be one of {', '.join(self.seats)}", "seat")

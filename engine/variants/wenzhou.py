@@ -75,6 +75,8 @@ FLAGS = (
 EVENTS = {
     "caishen_money": "a hand that ended without a win (流局): caishen money from `caishen_held` "
                      "(counts in seat order E S W N)",
+    "head_bump": "several players claim one discard: give `discarder`, `claimants` and `doubles` (the "
+                 "claimants whose win is a 双翻); answers `winner` (頭ハネ); no payments",
 }
 
 
@@ -183,16 +185,15 @@ def head_bump(discarder: str, claimants: Iterable[str], doubles: Iterable[str] =
     近い人の上がり"), except that a 双翻 (double) claim beats any other claim
     ("双翻はこのルールに打ち勝ちます"); between doubles the nearest wins again.
     """
-    claimants = list(claimants)
-    doubles = set(doubles)
+    claimants, doubles = list(claimants), list(doubles)
     if discarder not in seats:
         raise EngineError("bad_seat", f"discarder must be one of {', '.join(seats)}", "discarder")
     if not claimants:
         raise EngineError("bad_value", "at least one claimant is needed", "claimants")
-    for s in claimants + list(doubles):
-        if s not in seats or s == discarder:
+    for s in claimants + doubles:
+        if not isinstance(s, str) or s not in seats or s == discarder:
             raise EngineError("bad_seat", f"{str(s)[:4]} cannot claim a discard from {discarder}", "claimants")
-    if not doubles <= set(claimants):
+    if not set(doubles) <= set(claimants):
         raise EngineError("bad_value", "a double claim must be one of the claimants", "doubles")
     i = seats.index(discarder)
     order = [seats[(i + k) % len(seats)] for k in range(1, len(seats))]
@@ -310,9 +311,17 @@ class Wenzhou(Variant):
 
     # ---- events -----------------------------------------------------------------------------
     def event(self, name: str, request: dict, options) -> dict:
+        fields = {"caishen_money": {"caishen_held"}, "head_bump": {"discarder", "claimants", "doubles"}}[name]
         for key in request:
-            if key not in ("variant", "event", "options", "caishen_held"):
+            if key not in {"variant", "event", "options"} | fields:
                 raise EngineError("unknown_field", f"unknown field '{str(key)[:40]}' for event {name}", str(key)[:40])
+        if name == "head_bump":
+            claimants, doubles = request.get("claimants"), request.get("doubles", [])
+            if not isinstance(claimants, list) or not isinstance(doubles, list):
+                raise EngineError("bad_type", "claimants and doubles are lists of seats", "claimants")
+            winner = head_bump(request.get("discarder"), claimants, doubles, self.seats)
+            return {"variant": self.name, "event": name, "winner": winner, "payments": {s: 0 for s in self.seats},
+                    "explain": f"{winner} wins the discard (頭ハネ" + (", 双翻 first)" if doubles else ")")}
         held = self.parse_held(request.get("caishen_held", [0, 0, 0, 0]))
         if sum(held.values()) > 3:
             raise EngineError("too_many_copies", "there are only 3 caishen", "caishen_held")

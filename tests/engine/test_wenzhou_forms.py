@@ -1,0 +1,129 @@
+"""Wenzhou winning forms, caishen and White (document: wenzhou.ja.txt). Indicator 2m unless said:
+the caishen are the other 2m, White stands for 2m."""
+import pytest
+from wenzhou_hands import wz
+
+from engine import score
+from engine.errors import EngineError
+
+
+def test_five_sets_and_a_pair():
+    out = wz("345m678m234p567s789s11p", "1p")
+    assert out["winning"] and out["form"] == "standard"
+    assert out["jokers"]["count"] == 0 and out["flowers"] == 0
+
+
+def test_not_winning_names_the_forms():
+    out = wz("345m678m234p567s789s19p", "1p")
+    assert out["winning"] is False
+    assert "8 pairs" in out["reason"]
+
+
+def test_eight_pairs_and_any_tile():
+    out = wz("11m33m44m55p66p77p99s11s7z", "7z")
+    assert out["winning"] and out["form"] == "eight_pairs"
+    assert out["reading"]["loose"] == "7z"
+
+
+def test_eight_pairs_odd_tile_may_match_a_pair():
+    # "任意の1枚が対子と同じでもよい"
+    out = wz("11m33m44m55p66p77p99s111s", "1s")
+    assert out["winning"] and out["form"] == "eight_pairs"
+
+
+def test_four_of_a_kind_is_two_pairs_with_no_bonus():
+    # "同じ牌4枚で対子2組を作っても,他の地域のようなボーナス点はない"
+    four = wz("1111m33m55p66p77p99s11s7z", "7z")
+    plain = wz("11m33m44m55p66p77p99s11s7z", "7z")
+    assert four["form"] == "eight_pairs"
+    assert four["payments"] == plain["payments"]
+
+
+def test_three_caishen_and_anything():
+    # "財神3枚であとはめちゃくちゃ"
+    out = wz("159m258p147s12345z2m2m2m", "1m")
+    assert out["winning"] and out["form"] == "three_caishen"
+    assert out["jokers"]["count"] == 3
+
+
+def test_two_caishen_and_anything_is_no_win():
+    out = wz("159m258p147s123455z2m2m", "1m")
+    assert out["winning"] is False
+
+
+def test_caishen_single_wait_refused_on_a_discard():
+    # "財神の単騎待ちは,ツモでしか上がれません"
+    out = wz("345m678m234p567s789s7z2m", "7z")
+    assert out["winning"] is False
+    assert "self-draw" in out["reason"]
+    assert set(out["payments"].values()) == {0}
+
+
+def test_caishen_single_wait_wins_on_a_self_draw():
+    out = wz("345m678m234p567s789s7z2m", "7z", discarder=None)
+    assert out["winning"] and out["value"]["class"] == "hard"
+
+
+def test_caishen_single_wait_with_another_wait_wins_on_a_discard():
+    # 678s + caishen also reads as 6s+caishen pair and 78s waiting on 6s/9s: 9s from a discard wins
+    out = wz("123m456m789m234p678s9s2m", "9s")
+    assert out["winning"] and out["value"]["class"] == "soft"
+
+
+def test_white_stands_for_the_indicator_in_a_concealed_chow():
+    # "財神表示が2万なら,それ以外の2万3枚が財神,白は2万になります"
+    out = wz("1m3m5z456m789m234p567s11p", "1p")
+    assert out["winning"]
+    assert out["jokers"]["stand_ins"] == [{"tile": "5z", "as": "2m"}]
+    assert {"kind": "chow", "tiles": "123m", "concealed": True} in out["reading"]["groups"]
+
+
+def test_white_in_declared_melds_is_the_indicator_not_a_caishen():
+    # "白は化けるのではなく財神表示そのものなので,チー・ポン・カンできます"
+    out = wz("456m789m234p567s11p", "1p", melds=[{"tiles": "13m5z"}])
+    assert out["winning"] and out["value"]["class"] == "hard"
+    kong = wz("456m789m234p567s11p", "1p", indicator="3p", melds=[{"tiles": "5555z"}])
+    assert kong["winning"] and kong["reading"]["groups"][-1]["tiles"] == "3333p"
+
+
+def test_white_indicator_makes_whites_the_caishen():
+    out = wz("345m678m234p567s78s11p5z", "1p", indicator="5z")
+    assert out["jokers"]["tile"] == "5z" and out["jokers"]["count"] == 1
+    assert "stand_ins" not in out["jokers"]
+    assert out["jokers"]["uses"][0]["as"] in ("6s", "9s")
+
+
+def test_caishen_in_an_exposed_pung_is_an_error():
+    # "財神入りのチー・ポン・カンはできません"
+    with pytest.raises(EngineError) as err:
+        wz("456m789m234p567s11p", "1p", melds=[{"tiles": "2m33m"}])
+    assert err.value.code == "wild_in_meld"
+
+
+def test_missing_indicator_is_an_error():
+    with pytest.raises(EngineError) as err:
+        score({"variant": "wenzhou", "concealed": "345m678m234p567s789s11p", "winning_tile": "1p",
+               "winner": "S", "self_drawn": True})
+    assert err.value.code == "missing_indicator"
+
+
+def test_flowers_do_not_exist_in_wenzhou():
+    with pytest.raises(EngineError) as err:
+        wz("345m678m234p567s789s11p", "1p", flowers="1f")
+    assert err.value.code == "tile_not_in_set"
+
+
+def test_a_fifth_seat_is_an_error():
+    with pytest.raises(EngineError) as err:
+        wz("345m678m234p567s789s11p", "1p", winner="X")
+    assert err.value.code == "bad_seat"
+
+
+def test_waits_of_a_lone_caishen_hand_are_every_tile():
+    out = score({"variant": "wenzhou", "concealed": "345m678m234p567s789s2m", "indicator": "2m"})
+    assert "1m" in out["waits"] and "7z" in out["waits"] and "2m" not in out["waits"]
+
+
+def test_three_caishen_hand_is_ready_on_anything():
+    out = score({"variant": "wenzhou", "concealed": "159m258p147s1234z2m2m2m", "indicator": "2m"})
+    assert out["shanten"] == 0 and len(out["waits"]) > 20
