@@ -204,7 +204,7 @@
   function showPairing(message) {
     $('pairing').hidden = false;
     $('pairing-message').textContent = message;
-    ['capture', 'hand', 'context', 'result'].forEach(function (id) { $(id).hidden = true; });
+    ['capture', 'hand', 'context', 'result', 'table'].forEach(function (id) { $(id).hidden = true; });
   }
 
   // ------------------------------------------------------------------ scan
@@ -724,6 +724,16 @@
       tileInput($('indicator'), ctx.indicator, false, 'Indicator tile', function (v) { setCtx('indicator', v); });
     }
     renderSpecs($('flags'), 'flags', spec ? spec.flags : []);
+    var active = [];
+    if (spec) {
+      var fv = valuesFor('flags', spec.flags);
+      spec.flags.forEach(function (f) {
+        if (JSON.stringify(fv[f.name]) !== JSON.stringify(f.default)) active.push(humanName(f.name));
+      });
+    }
+    $('situations').hidden = !(spec && spec.flags.length);
+    $('flags-summary').textContent = active.length ? '(' + active.join(', ') + ')' : '(none)';
+    if (active.length) $('situations').open = true;
     renderSpecs($('options'), 'options', spec ? spec.options : []);
     var changedCount = 0;
     if (spec) {
@@ -782,6 +792,7 @@
   }
 
   function humanName(name) {
+    if (name === null || name === undefined || name === '') return 'None';
     var s = String(name).replace(/_/g, ' ');
     return s.charAt(0).toUpperCase() + s.slice(1);
   }

@@ -1,6 +1,8 @@
 """POST /api/score is exactly the engine's contract; GET /api/variants is the engine's table."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import engine
@@ -14,6 +16,9 @@ GOOD_HANDS = [
      "self_drawn": False, "winner": "E", "discarder": "S", "dealer": "E"},
     {"variant": "taiwan", "concealed": "123m456m789m123p456p11z222z", "winning_tile": "2z", "self_drawn": True,
      "winner": "S", "dealer": "E", "flowers": "2f"},
+    {"variant": "taiwan", "concealed": "234m567m345p678s55z", "melds": [{"tiles": "777z", "concealed": False}],
+     "flowers": "3f", "winning_tile": "5z", "self_drawn": False, "winner": "S", "discarder": "W", "dealer": "E",
+     "options": {"base": 100}},
 ]
 
 BAD_HANDS = [
@@ -65,7 +70,7 @@ def test_variants_are_the_engines_table(authed):
     r = authed.get("/api/variants")
     assert r.status_code == 200
     table = r.json()
-    assert table == engine.describe_variants()
+    assert table == json.loads(json.dumps(engine.describe_variants()))
     assert set(table) == {"philippine", "malaysian", "wenzhou", "riichi", "taiwan"}
     for spec in table.values():
         assert {"name", "title", "seats", "options", "flags", "wilds"} <= set(spec)

@@ -14,7 +14,7 @@ from browser_support import SCREENSHOT_DIR, TOKEN, screenshots_wanted
 
 VARIANT = "taiwan"
 # A winning Taiwanese 16-tile hand: five sets and a pair, one exposed pung, one flower.
-SCENE_HAND = {"concealed": "234m567m345p678s789s55z", "melds": ["777z"], "flowers": "3f"}
+SCENE_HAND = {"concealed": "234m567m345p678s55z", "melds": ["777z"], "flowers": "3f"}
 WINNING_TILE = "5z"
 WINNER, DEALER = "S", "E"
 SCENE_SEED = 11
