@@ -52,6 +52,10 @@ class Malaysian(Variant):
     def can_discard(self, hand: Hand, kind: str) -> bool:
         return kind != T.FEI  # "手にある飛は捨てることはできない"
 
+    def instant_win(self, hand: Hand) -> bool:
+        """"開始時に飛が4枚あると即勝利": a non-dealer's 13 dealt tiles win with four fei."""
+        return sum(1 for t in hand.concealed if t == T.FEI) >= 4
+
     def validate(self, hand: Hand) -> None:
         if not hand.claimed:
             return
@@ -74,8 +78,10 @@ class Malaysian(Variant):
     def score(self, hand: Hand, readings: list[Reading]) -> dict:
         rules = Rules.from_settings(hand.options)
         candidates = [c for r in readings for c in concrete_readings(r)]
-        if not candidates:  # every reading needs a fifth copy of some kind: score them as given
-            candidates = readings
+        if not candidates:
+            reason = "every way of reading it has a fei standing for a fifth copy of a tile"
+            return {"winning": False, "reading": None, "form": None, "reason": reason, "explain": reason,
+                    "payments": {s: 0 for s in hand.seats}}
         best = None
         for concrete in candidates:
             items = fan_items(Facts(hand, concrete, rules))

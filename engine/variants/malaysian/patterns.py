@@ -247,7 +247,7 @@ def _yaojiu_shape(f: Facts, ok) -> bool:
 
 
 class Yaojiu(Pattern):
-    """幺九: terminals and honors, with at least one honor (without honors it is 幺九筒)."""
+    """幺九: every set and the pair holds a terminal or an honor, honors among them (else it is 幺九筒)."""
 
     name = "幺九 (terminals and honors)"
 
@@ -256,6 +256,8 @@ class Yaojiu(Pattern):
 
 
 class YaojiuCircles(Pattern):
+    """幺九筒: every set and the pair holds 1p or 9p, no honors."""
+
     name = "幺九筒 (terminal circles)"
 
     def fan(self, f):

@@ -28,9 +28,10 @@ OPTIONS: tuple[Option, ...] = (
     Option("bamboo_chrysanthemum_swapped", False,
            "竹 (8f) scores for the West seat only and 菊 (7f) for every seat, instead of the reverse",
            "※地域や遊ぶ人により、竹を西風のみ1番、菊を1番とする場合もある"),
-    Option("yaojiu_rule", "all_tiles",
-           "幺九/幺九筒: all_tiles = every tile a terminal (1p 9p) or honor; every_group = every set and the "
-           "pair holds one", "●幺九 ●幺九筒", ("all_tiles", "every_group")),
+    Option("yaojiu_rule", "every_group",
+           "幺九/幺九筒: every_group = every set and the pair holds a terminal (1p 9p) or, for 幺九, an honor; "
+           "all_tiles = every tile is one (with only eight 1p/9p, 幺九筒 then never happens)",
+           "●幺九 ●幺九筒", ("every_group", "all_tiles")),
     Option("laid_fei_fan", 1, "fan for each fei laid aside as a flower (下飛)", "飛を晒して、花牌扱いとする", (0, 1)),
     Option("concealed_kong_each", 1000, "a concealed kong: points from each other player",
            "暗槓の場合は「2千点(各自から千点ずつ)」"),
@@ -60,7 +61,7 @@ class Rules:
     all_pungs_fan: int = 3
     all_circles_fan: int = 3
     bamboo_chrysanthemum_swapped: bool = False
-    yaojiu_rule: str = "all_tiles"
+    yaojiu_rule: str = "every_group"
     laid_fei_fan: int = 1
     concealed_kong_each: int = 1000
     exposed_kong: int = 1000

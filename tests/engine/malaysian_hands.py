@@ -1,0 +1,29 @@
+"""Small helpers for the Malaysian tests: build a request, score it, read the fan items."""
+import engine
+
+
+def req(concealed: str, win: str | None = None, **kw) -> dict:
+    """A Malaysian request; the winning tile defaults to the last tile written, self-drawn by East."""
+    out = {"variant": "malaysian", "concealed": concealed, "winner": "E"}
+    out["winning_tile"] = win if win is not None else concealed[-2:]
+    if "discarder" not in kw:
+        out["self_drawn"] = True
+    out.update(kw)
+    return out
+
+
+def score(concealed: str, win: str | None = None, **kw) -> dict:
+    return engine.score(req(concealed, win, **kw))
+
+
+def items(result: dict) -> dict[str, int]:
+    """Fan items by their Chinese name (the part before the English gloss)."""
+    out: dict[str, int] = {}
+    for i in result["score"]["items"]:
+        name = i["name"].split(" (")[0]
+        out[name] = out.get(name, 0) + i["value"]
+    return out
+
+
+def total(result: dict) -> int:
+    return result["score"]["total"]
