@@ -87,6 +87,20 @@ class Reading:
     def n_wild(self) -> int:
         return sum(g.n_wild for g in self.groups)
 
+    @property
+    def lone_wild_wait(self) -> bool:
+        """The win paired a wild tile held alone: the hand waited on any tile.
+
+        Philippine "single joker", Wenzhou 財神の単騎待ち. Pairs hold a wild in position 1.
+        """
+        if self.win_group is None or self.wait != TANKI:
+            return False
+        g = self.groups[self.win_group]
+        if g.kind not in (PAIR, WILD_PAIR):
+            return False
+        win_pos = 1 if (self.win_wild and g.kind == PAIR) else 0
+        return g.wild[1 - win_pos]
+
     def counted_tiles(self) -> list[str]:
         """Every tile as it counts (wilds replaced by what they stand for), loose tiles included."""
         return [t for g in self.groups for t in g.tiles] + list(self.loose)
