@@ -21,7 +21,7 @@ from .. import tiles as T
 from ..errors import EngineError
 from ..forms import STANDARD, Pairs
 from ..hand import Hand
-from ..reading import CHOW, PAIR, TANKI, WILD_PAIR, Reading
+from ..reading import CHOW, Reading
 from ..variant import Option, Variant, standard_tile_set
 
 SEVEN_FIRST = Pairs(name="seven_first", n_pairs=7, sets=1, distinct=False)  # チートイツ+1面子
@@ -103,14 +103,8 @@ def special_form(reading: Reading, options) -> str | None:
 
 
 def is_single_joker(reading: Reading) -> bool:
-    """The win completed a pair whose other tile is a joker: the hand waited on a lone joker."""
-    if reading.win_group is None or reading.wait != TANKI:
-        return False
-    g = reading.groups[reading.win_group]
-    if g.kind not in (PAIR, WILD_PAIR):
-        return False
-    win_pos = next(i for i in range(2) if g.wild[i] == reading.win_wild and (reading.win_wild or g.tiles[i] == reading.win_as))
-    return g.wild[1 - win_pos]
+    """"ジョーカーの単騎待ち": the win paired a lone joker (the hand waited on anything)."""
+    return reading.lone_wild_wait
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from .. import tiles as T
 from ..errors import EngineError
 from ..forms import STANDARD, Form, HandView, Pairs
 from ..hand import Hand
-from ..reading import PAIR, TANKI, WILD_PAIR, WILD_SET, Reading
+from ..reading import TANKI, WILD_PAIR, WILD_SET, Reading
 from ..variant import Option, Variant, standard_tile_set
 
 EIGHT_PAIRS = Pairs(name="eight_pairs", n_pairs=8, loose=1, distinct=False)  # 八対: 対子8組+任意の1枚
@@ -98,14 +98,8 @@ def eight_pairs_hard(reading: Reading, wild: str | None) -> bool:
 
 
 def caishen_single_wait(reading: Reading) -> bool:
-    """The winning tile paired a lone caishen: the hand waited on anything (財神の単騎待ち)."""
-    if reading.win_group is None or reading.wait != TANKI:
-        return False
-    g = reading.groups[reading.win_group]
-    if g.kind not in (PAIR, WILD_PAIR):
-        return False
-    win_pos = 1 if (reading.win_wild and g.kind == PAIR) else 0
-    return g.wild[1 - win_pos]
+    """財神の単騎待ち: the win paired a lone caishen (the hand waited on anything)."""
+    return reading.lone_wild_wait
 
 
 def naked_single(hand: Hand, reading: Reading) -> bool:
