@@ -1,0 +1,87 @@
+"""Malaysian forms and fei: 4 sets and a pair with fei filling in, 四飛, 下飛 (malaysian-3p.ja.txt 「特殊牌・飛」)."""
+import pytest
+
+import engine
+from malaysian_hands import items, req, score, total
+
+
+def uses(result) -> list[str]:
+    return sorted(u["as"] for u in result["jokers"]["uses"])
+
+
+def test_fei_is_wild_in_a_chow_and_a_pung():
+    # 飛は槓子以外の全ての組合せ(対子、刻子、順子)に使うことができる
+    r = score("13p1j456p789p55z1j99p", "9p", flowers="1a")
+    assert r["winning"] is False  # 吃胡 1 + 白 1 + 貓 1 = 3 < 5
+    assert uses(r) == ["2p", "5z"] and items(r)["字牌 白"] == 1
+    assert r["jokers"] == {**r["jokers"], "name": "fei", "tile": "1j", "count": 2}
+
+
+def test_fei_as_a_pair():
+    r = score("123p456p789p555z7z1j", "7z", flowers="1a2a")
+    assert uses(r) == ["7z"] and r["form"] == "standard"
+
+
+def test_fei_in_declared_pung_and_chow():
+    r = score("123p456p11z", "1z", melds=[{"tiles": "5z5z1j"}, {"tiles": "5p6p1j"}], flowers="1a")
+    assert items(r)["字牌 白"] == 1
+    groups = [g for g in r["reading"]["groups"] if g.get("declared")]
+    assert {g["tiles"] for g in groups} == {"555z", "456p"}
+
+
+def test_fei_only_set_stands_for_what_scores_best():
+    # three fei beside two dragon pungs complete 大三元
+    r = score("555z666z1j1j1j123p99p", "9p", flowers="1a")
+    assert items(r)["大三元"] == 10 and uses(r) == ["7z", "7z", "7z"]
+
+
+def test_a_fei_never_stands_for_a_fifth_copy():
+    # three natural White dragons: the fei set is another honor pung, never a second 白 pung
+    r = score("555z1j1j1j123p456p99p", "9p", flowers="1a")
+    assert "5z" not in uses(r)
+    assert total(r) == 4  # 吃胡 1 + 白 1 + the fei pung of 東 (East's own wind), 北, 發 or 中 1 + 貓 1
+    r = score("5z5z5z5z1j123p456p999p", "9p", flowers="1a")
+    assert r["winning"] is False and "fifth copy" in r["reason"]
+
+
+def test_four_fei_at_the_deal_wins_with_thirteen_tiles():
+    # 開始時に飛が4枚あると即勝利となり、四飛という最大役(10番)になる
+    r = score("1j1j1j1j1p5p9p1z3z5z6z7z7z", "1j", winner="S", flowers="1a")
+    assert r["winning"] and r["form"] == "four_fei" and items(r)["四飛"] == 10
+    assert r["payments"] == {"S": 8000, "E": -4000, "W": -4000}
+
+
+def test_four_fei_when_the_fourth_is_drawn():
+    # 手に3枚飛があり、残り1枚の飛をツモると最大役で上がりになる
+    r = score("1j1j1j1p5p9p1z3z5z6z7z7z2p1j", "1j", winner="W", flowers="1a")
+    assert r["winning"] and r["form"] == "four_fei" and total(r) == 10
+    assert r["reading"]["loose"] == "1259p135677z1111j"
+
+
+def test_three_fei_and_no_shape_does_not_win():
+    r = score("1j1j1j1p5p9p1z3z5z6z7z7z2p4p", "4p", flowers="1a")
+    assert r["winning"] is False and "reason" in r and "fewer than 4 fei" in r["reason"]
+
+
+def test_a_fei_is_never_discarded():
+    # 手にある飛は捨てることはできない: no fei among the discards, no win on a discarded fei
+    r = engine.score({"variant": "malaysian", "concealed": "123p456p789p555z1z1j", "winner": "E"})
+    assert r["complete"] and "1j" not in r["discards"] and r["discards"]
+    e = _error(req("123p456p789p555z1z1j", "1j", winner="S", discarder="E"))
+    assert (e.code, e.field) == ("bad_context", "winning_tile")
+
+
+def test_laid_fei_counts_toward_the_four_copies():
+    e = _error(req("1j1j1j1j1p5p9p1z3z5z6z7z7z", "1j", flowers="1j"))
+    assert e.code == "too_many_copies"
+
+
+def test_waiting_hand_reports_waits():
+    r = engine.score({"variant": "malaysian", "concealed": "123p456p789p555z1z", "winner": "E"})
+    assert r["waits"] == ["1z"]
+
+
+def _error(request):
+    with pytest.raises(engine.EngineError) as e:
+        engine.score(request)
+    return e.value
