@@ -219,6 +219,19 @@ class Wenzhou(Variant):
             return {"5z": hand.indicator}
         return {}
 
+    def can_discard(self, hand: Hand, kind: str) -> bool:
+        """A caishen only when nothing else is left ("手牌に財神しかない場合を除き,財神を捨てられません");
+        a number tile only when no honor stands alone ("対子や刻子になっていない字牌があるときは,
+        数牌より先に捨てなければなりません"). White counts as the tile it stands for."""
+        caishen = hand.indicator
+        if kind == caishen:
+            return all(t == caishen for t in hand.concealed)
+        subs = self.stand_ins(hand)
+        if T.is_honor(subs.get(kind, kind)):
+            return True
+        honors = [subs.get(t, t) for t in hand.concealed if t != caishen]
+        return not any(T.is_honor(h) and honors.count(h) == 1 for h in honors)
+
     # ---- validation -------------------------------------------------------------------------
     def held(self, hand: Hand) -> dict[str, int]:
         """Caishen per seat at the end of the hand: the winner's from the hand, others' from the flag."""

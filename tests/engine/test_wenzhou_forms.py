@@ -127,3 +127,17 @@ def test_waits_of_a_lone_caishen_hand_are_every_tile():
 def test_three_caishen_hand_is_ready_on_anything():
     out = score({"variant": "wenzhou", "concealed": "159m258p147s1234z2m2m2m", "indicator": "2m"})
     assert out["shanten"] == 0 and len(out["waits"]) > 20
+
+
+def test_a_caishen_is_never_a_suggested_discard():
+    # "手牌に財神しかない場合を除き,財神を捨てられません"
+    out = score({"variant": "wenzhou", "concealed": "345m678m234p567s789s1p2m", "indicator": "2m"})
+    assert "2m" not in out["discards"] and "1p" in out["discards"]
+
+
+def test_a_lone_honor_goes_before_number_tiles():
+    # "対子や刻子になっていない字牌があるときは,数牌より先に捨てなければなりません"
+    out = score({"variant": "wenzhou", "concealed": "345m678m234p567s789s1p7z", "indicator": "2m"})
+    assert list(out["discards"]) == ["7z"]
+    free = score({"variant": "wenzhou", "concealed": "345m678m234p567s789s1p7z", "indicator": "7z"})
+    assert "7z" not in free["discards"] and "1p" in free["discards"]
