@@ -168,6 +168,16 @@ def claim_winner(discarder: str, claimants, priority: str, seats: tuple[str, ...
     return next(seats[(i + k) % len(seats)] for k in steps if seats[(i + k) % len(seats)] in claimants)
 
 
+def check_rates(options) -> None:
+    """Pesos and chips are never negative; hi-ala and the flores bonus need at least 1."""
+    for opt in OPTIONS:
+        value = options[opt.name]
+        if isinstance(value, int) and not isinstance(value, bool):
+            least = 1 if opt.name in ("hi_ala_chips", "flores_bonus_min") else 0
+            if value < least:
+                raise EngineError("bad_value", f"options.{opt.name} must be at least {least}", f"options.{opt.name}")
+
+
 # ---- the variant ----------------------------------------------------------------------------------
 class Philippine(Variant):
     name = "philippine"
@@ -190,10 +200,8 @@ class Philippine(Variant):
         if hand.claimed and hand.indicator is None:
             raise EngineError("missing_indicator", "indicator (the joker tile turned face up) is required "
                               "to score a philippine hand", "indicator")
+        check_rates(hand.options)
         self.chips_before(hand)
-        for name in ("hi_ala_chips",):
-            if hand.options[name] < 1:
-                raise EngineError("bad_value", f"options.{name} must be at least 1", f"options.{name}")
 
     def chips_before(self, hand: Hand) -> dict[str, int]:
         raw = hand.flags.chips_before
@@ -247,6 +255,7 @@ class Philippine(Variant):
 
     # ---- events -----------------------------------------------------------------------------
     def event(self, name: str, request: dict, options) -> dict:
+        check_rates(options)
         extra = {"flores_bonus": {"seat", "flores", "at_deal"}, "claim_priority": {"discarder", "claimants"}}
         allowed = {"variant", "event", "options"} | extra.get(name, {"seat"})
         for key in request:

@@ -171,6 +171,11 @@ def caishen_money(seats: tuple[str, ...], held: dict[str, int], per: int) -> dic
     return out
 
 
+def check_money(options) -> None:
+    if options.caishen_money < 0:
+        raise EngineError("bad_value", "options.caishen_money must be at least 0", "options.caishen_money")
+
+
 def head_bump(discarder: str, claimants: Iterable[str], doubles: Iterable[str] = (),
               seats: tuple[str, ...] = T.SEATS) -> str:
     """Who wins when several players claim one discard (頭ハネ).
@@ -255,6 +260,7 @@ class Wenzhou(Variant):
         return dict(zip(self.seats, raw))
 
     def validate(self, hand: Hand) -> None:
+        check_money(hand.options)
         if hand.dealer_streak > MAX_STREAK:
             raise EngineError("bad_value", "dealer_streak is 0 to 3 in wenzhou: after a win in the 4th "
                               "hand (4連荘) the deal passes", "dealer_streak")
@@ -318,6 +324,7 @@ class Wenzhou(Variant):
 
     # ---- events -----------------------------------------------------------------------------
     def event(self, name: str, request: dict, options) -> dict:
+        check_money(options)
         fields = {"caishen_money": {"caishen_held"}, "head_bump": {"discarder", "claimants", "doubles"}}[name]
         for key in request:
             if key not in {"variant", "event", "options"} | fields:

@@ -108,3 +108,11 @@ def test_unknown_option_is_an_error():
     with pytest.raises(EngineError) as err:
         ph(PLAIN, "9s", options={"dealer_bonus": 5})
     assert err.value.code == "unknown_option"
+
+
+@pytest.mark.parametrize("options", [{"discard_win": -10}, {"hi_ala_chips": 0}, {"flores_bonus_min": 0},
+                                     {"discard_win": "10"}, {"claim_priority": "dealer_first"}])
+def test_bad_rates_are_errors(options):
+    with pytest.raises(EngineError) as err:
+        ph(PLAIN, "9s", options=options)
+    assert err.value.field.startswith("options.")

@@ -129,3 +129,10 @@ def test_session_dealer_rotation():
     s = v.advance(s, {"type": "draw", "kong": True})  # "誰かがカンしたら,親の右隣が次の親"
     assert (s["dealer"], s["dealer_streak"]) == ("N", 0)
     assert v.prefill(s) == {"dealer": "N", "dealer_streak": 0}
+
+
+@pytest.mark.parametrize("options", [{"caishen_money": -1}, {"dealer_units": "1234"}, {"white_counts_hard": 1}])
+def test_bad_options_are_errors(options):
+    with pytest.raises(EngineError) as err:
+        wz(PURE_HAND, "1p", options=options)
+    assert err.value.field.startswith("options.")
