@@ -218,10 +218,12 @@
     }
     var url = window.URL.createObjectURL(file);
     var img = $('photo-img');
+    if (img.src) window.URL.revokeObjectURL(img.src);
+    scan = null;
+    photoZoomed = true;
     img.onload = function () { drawOverlay(); };
     img.src = url;
     $('photo-view').hidden = false;
-    $('overlay').innerHTML = '';
     setProgress(0, false);
     var form = new FormData();
     form.append('photo', file, file.name || 'photo.jpg');
@@ -261,13 +263,6 @@
     el.hidden = false;
   }
 
-  function centerX(det) {
-    if (!det || !det.corners || !det.corners.length) return Infinity;
-    var sum = 0;
-    det.corners.forEach(function (p) { sum += p[0]; });
-    return sum / det.corners.length;
-  }
-
   function groupKind(group) {
     var g = String(group === undefined || group === null ? '' : group).toLowerCase();
     if (g.indexOf('flower') >= 0 || g.indexOf('bonus') >= 0) return 'flowers';
@@ -293,7 +288,8 @@
     }
     var h = result.hand || {};
     var concealed = parseTiles(h.concealed).map(function (c) { return take(c, 'concealed'); });
-    concealed.sort(function (a, b) { return centerX(dets[a.det]) - centerX(dets[b.det]); });
+    // The scan lists tiles in reading order: keep the row in that order (tiles it did not see go last).
+    concealed.sort(function (a, b) { return (a.det < 0 ? 1e9 : a.det) - (b.det < 0 ? 1e9 : b.det); });
     hand = {
       concealed: concealed,
       melds: (h.melds || []).map(function (m) {
@@ -322,21 +318,53 @@
     return scan && item.det >= 0 && scan.tiles ? scan.tiles[item.det] : null;
   }
 
+  var photoZoomed = true;
+
+  /* The region of the photo to show: the tiles' bounding box with a margin, or the whole photo. */
+  function photoViewBox(w, h) {
+    var xs = [], ys = [];
+    if (photoZoomed && scan && scan.tiles) {
+      scan.tiles.forEach(function (d) { (d.corners || []).forEach(function (p) { xs.push(p[0]); ys.push(p[1]); }); });
+    }
+    if (!xs.length) return [0, 0, w, h];
+    var x0 = Math.min.apply(null, xs), x1 = Math.max.apply(null, xs);
+    var y0 = Math.min.apply(null, ys), y1 = Math.max.apply(null, ys);
+    var m = 0.06 * Math.max(x1 - x0, y1 - y0, 0.2 * Math.max(w, h));
+    x0 = Math.max(0, x0 - m); y0 = Math.max(0, y0 - m);
+    x1 = Math.min(w, x1 + m); y1 = Math.min(h, y1 + m);
+    return [x0, y0, x1 - x0, y1 - y0];
+  }
+
+  /* The photo (zoomed to the tiles) with a box on every tile found, drawn as one SVG. */
   function drawOverlay() {
     var svg = $('overlay'), img = $('photo-img');
-    svg.innerHTML = '';
-    if (!scan || !scan.tiles) return;
-    var im = scan.image || {};
+    var ns = 'http://www.w3.org/2000/svg';
+    var im = (scan && scan.image) || {};
     var w = im.width || img.naturalWidth, h = im.height || img.naturalHeight;
-    if (!w || !h) return;
-    svg.setAttribute('viewBox', '0 0 ' + w + ' ' + h);
-    svg.setAttribute('preserveAspectRatio', 'none');
+    svg.innerHTML = '';
+    if (!w || !h || !img.src) return;
+    var vb = photoViewBox(w, h);
+    svg.setAttribute('viewBox', vb.join(' '));
+    svg.setAttribute('preserveAspectRatio', 'xMidYMid meet');
+    var width = svg.clientWidth || svg.parentNode.clientWidth || 360;
+    svg.style.height = Math.round(Math.min(width * vb[3] / vb[2], window.innerHeight * 0.6)) + 'px';
+    var pic = document.createElementNS(ns, 'image');
+    pic.setAttribute('href', img.src);
+    pic.setAttributeNS('http://www.w3.org/1999/xlink', 'xlink:href', img.src);
+    pic.setAttribute('x', 0); pic.setAttribute('y', 0);
+    pic.setAttribute('width', w); pic.setAttribute('height', h);
+    pic.setAttribute('preserveAspectRatio', 'none');
+    pic.addEventListener('click', function () { photoZoomed = !photoZoomed; drawOverlay(); });
+    svg.appendChild(pic);
+    $('photo-hint').textContent = scan && scan.tiles && scan.tiles.length
+      ? 'Tap a box to fix that tile; tap the photo to ' + (photoZoomed ? 'see all of it.' : 'zoom to the tiles.')
+      : '';
+    if (!scan || !scan.tiles) return;
     var selectedDet = -1;
     if (sheet && sheet.mode === 'edit') {
       var found = findItem(sheet.id);
       if (found) selectedDet = found.item.det;
     }
-    var ns = 'http://www.w3.org/2000/svg';
     scan.tiles.forEach(function (d, i) {
       if (!d.corners || d.corners.length < 3) return;
       var poly = document.createElementNS(ns, 'polygon');
@@ -344,6 +372,7 @@
       var cls = d.confidence < LOW_CONFIDENCE ? 'low' : '';
       if (i === selectedDet) cls += ' selected';
       poly.setAttribute('class', cls);
+      poly.setAttribute('data-det', i);
       poly.addEventListener('click', function () {
         var item = itemForDetection(i);
         if (item) openEdit(item.id);
@@ -566,7 +595,7 @@
         head.textContent = 'Best guesses';
         guesses.appendChild(head);
         var wrap = document.createElement('div');
-        wrap.className = 'sheet-guesses';
+        wrap.className = 'guesses';
         d.top3.forEach(function (g) {
           if (!isTileCode(g[0])) return;
           var b = document.createElement('button');
