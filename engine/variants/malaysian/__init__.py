@@ -30,6 +30,19 @@ def _tile_set() -> dict[str, int]:
     return kinds
 
 
+def distinct(readings: list[Reading], rules: Rules) -> list[Reading]:
+    """Concrete readings that can score differently: where the winning tile sits only matters
+    to 四暗刻 (a pung completed by a discard is not concealed)."""
+    seen: dict = {}
+    for reading in readings:
+        for c in concrete_readings(reading):
+            key = (c.form, c.groups, c.loose)
+            if rules.four_concealed_pungs:
+                key += (c.win_group, c.wait)
+            seen.setdefault(key, c)
+    return list(seen.values())
+
+
 class Malaysian(Variant):
     name = "malaysian"
     title = "Malaysian 3-player"
@@ -77,7 +90,8 @@ class Malaysian(Variant):
     # ---- scoring ----------------------------------------------------------------------------
     def score(self, hand: Hand, readings: list[Reading]) -> dict:
         rules = Rules.from_settings(hand.options)
-        candidates = [c for r in readings for c in concrete_readings(r)]
+        four_fei = [r for r in readings if r.form == FOUR_FEI.name]
+        candidates = four_fei or distinct(readings, rules)  # 四飛 is 爆 whatever else the tiles make
         if not candidates:
             reason = "every way of reading it has a fei standing for a fifth copy of a tile"
             return {"winning": False, "reading": None, "form": None, "reason": reason, "explain": reason,

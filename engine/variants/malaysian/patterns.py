@@ -7,9 +7,6 @@ Passages in quotes are from the rule document (malaysian-3p.ja.txt).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cached_property
-
 from ... import tiles as T
 from ...hand import Hand
 from ...reading import CHOW, KONG, SHANPON, Group, Reading
@@ -24,35 +21,29 @@ def seat_wind(hand: Hand, seat: str) -> str:
     return SEAT_WINDS[(hand.seats.index(seat) - hand.seats.index(hand.dealer)) % len(hand.seats)]
 
 
-@dataclass(frozen=True)
 class Facts:
-    """One concrete reading of a winning hand, with its context."""
+    """One concrete reading of a winning hand, with its context, computed once for every pattern."""
 
-    hand: Hand
-    reading: Reading
-    rules: Rules
+    __slots__ = ("hand", "reading", "rules", "standard", "tiles", "sets", "pair", "triplets", "all_circles",
+                 "all_pungs", "all_chows", "has_honor", "exposed", "concealed_fei", "seat_wind")
 
-    @property
-    def standard(self) -> bool:
-        return self.reading.form == "standard"
-
-    @cached_property
-    def tiles(self) -> list[str]:
-        """Every tile as it counts, fei replaced by what they stand for."""
-        return self.reading.counted_tiles()
-
-    @cached_property
-    def sets(self) -> tuple[Group, ...]:
-        return self.reading.sets
-
-    @cached_property
-    def pair(self) -> Group | None:
-        pairs = self.reading.pairs
-        return pairs[0] if pairs else None
-
-    @cached_property
-    def triplets(self) -> list[Group]:
-        return [g for g in self.sets if g.is_triplet]
+    def __init__(self, hand: Hand, reading: Reading, rules: Rules):
+        self.hand = hand
+        self.reading = reading
+        self.rules = rules
+        self.standard = reading.form == "standard"
+        self.tiles = reading.counted_tiles()  # fei replaced by what they stand for
+        self.sets = reading.sets
+        pairs = reading.pairs
+        self.pair = pairs[0] if pairs else None
+        self.triplets = [g for g in self.sets if g.is_triplet]
+        self.all_circles = self.standard and all(t[1] == "p" for t in self.tiles)
+        self.all_pungs = self.standard and len(self.triplets) == 4
+        self.all_chows = self.standard and all(g.kind == CHOW for g in self.sets)
+        self.has_honor = any(T.is_honor(t) for t in self.tiles)
+        self.exposed = hand.is_open
+        self.concealed_fei = sum(1 for t in hand.concealed if t == T.FEI)
+        self.seat_wind = seat_wind(hand, hand.winner)
 
     def triplet_keys(self, kinds) -> list[str]:
         return [g.key for g in self.triplets if g.key in kinds]
@@ -60,34 +51,6 @@ class Facts:
     @property
     def pair_key(self) -> str | None:
         return self.pair.key if self.pair else None
-
-    @cached_property
-    def all_circles(self) -> bool:
-        return self.standard and all(t[1] == "p" for t in self.tiles)
-
-    @cached_property
-    def all_pungs(self) -> bool:
-        return self.standard and len(self.triplets) == 4
-
-    @cached_property
-    def all_chows(self) -> bool:
-        return self.standard and all(g.kind == CHOW for g in self.sets)
-
-    @property
-    def has_honor(self) -> bool:
-        return any(T.is_honor(t) for t in self.tiles)
-
-    @property
-    def exposed(self) -> bool:
-        return self.hand.is_open
-
-    @cached_property
-    def concealed_fei(self) -> int:
-        return sum(1 for t in self.hand.concealed if t == T.FEI)
-
-    @property
-    def seat_wind(self) -> str:
-        return seat_wind(self.hand, self.hand.winner)
 
 
 class Pattern:
