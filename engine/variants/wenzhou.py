@@ -15,7 +15,8 @@ discard (頭ハネ; 双翻 beats it).
 """
 from __future__ import annotations
 
-from typing import Iterable
+from dataclasses import dataclass
+from typing import Callable, Iterable
 
 from .. import tiles as T
 from ..errors import EngineError
@@ -91,62 +92,79 @@ def face_value(reading: Reading, wild: str | None) -> bool:
     return True
 
 
-def eight_pairs_hard(reading: Reading, wild: str | None) -> bool:
-    """硬八対: no caishen changed into another tile; a pair of two caishen and a caishen as the
-    odd tile are allowed ("財神2枚をペアにした八対とペアでない1枚に財神を使った八対も含む")."""
-    return face_value(reading, wild)
-
-
 def caishen_single_wait(reading: Reading) -> bool:
     """財神の単騎待ち: the win paired a lone caishen (the hand waited on anything)."""
     return reading.lone_wild_wait
 
 
-def naked_single(hand: Hand, reading: Reading) -> bool:
-    """単吊 (裸単騎): five melds declared, the win completes the lone pair."""
-    return len(hand.melds) == 5 and reading.wait == TANKI
+@dataclass(frozen=True)
+class Win:
+    """What the value conditions look at: the hand, one reading of it, and its caishen."""
+
+    hand: Hand
+    reading: Reading
+    n_caishen: int  # caishen in the hand
+
+    @property
+    def form(self) -> str:
+        return self.reading.form
+
+    @property
+    def honest(self) -> bool:
+        """財神がないか,財神を額面どおりに使った; with white_counts_hard false, no White for the indicator."""
+        hand = self.hand
+        uses_white = hand.indicator != "5z" and any(
+            t == "5z" for t in list(hand.concealed) + [t for m in hand.melds for t in m.tiles])
+        return face_value(self.reading, hand.indicator) and (hand.options.white_counts_hard or not uses_white)
 
 
-def all_pungs(reading: Reading) -> bool:
-    return reading.form == STANDARD.name and all(g.is_triplet for g in reading.sets)
+@dataclass(frozen=True)
+class Condition:
+    """One condition of the document's value list: its name, its class and when it holds."""
+
+    name: str
+    cls: str
+    holds: Callable[[Win], bool]
+
+
+def _naked_single(w: Win) -> bool:
+    return len(w.hand.melds) == 5 and w.reading.wait == TANKI
+
+
+CONDITIONS = (
+    # 双翻 (double)
+    Condition("硬八対 (eight pairs, caishen at face value)", DOUBLE,
+              lambda w: w.form == EIGHT_PAIRS.name and w.honest),
+    Condition("三財神 (three caishen in a complete shape)", DOUBLE,
+              lambda w: w.n_caishen == 3 and w.form in (STANDARD.name, EIGHT_PAIRS.name)),
+    Condition("天胡 (heavenly hand)", DOUBLE, lambda w: w.hand.flags.heavenly and w.form != THREE_CAISHEN.name),
+    Condition("地胡 (earthly hand)", DOUBLE, lambda w: w.hand.flags.earthly and w.form != THREE_CAISHEN.name),
+    Condition("全求神 (naked single wait on a caishen)", DOUBLE,
+              lambda w: _naked_single(w) and caishen_single_wait(w.reading)),
+    Condition("単吊 (naked single wait)", DOUBLE, lambda w: _naked_single(w) and not caishen_single_wait(w.reading)),
+    Condition("対対胡 (all pungs)", DOUBLE,
+              lambda w: w.hand.options.all_pungs_double and w.form == STANDARD.name
+              and all(g.is_triplet for g in w.reading.sets)),
+    # 硬牌 (hard)
+    Condition("ツモ (self-drawn)", HARD, lambda w: w.hand.self_drawn and not w.hand.replacement),
+    Condition("ツモ (self-drawn on a kong replacement)", HARD, lambda w: w.hand.replacement),
+    Condition("財神なし・額面どおり (no caishen changed into another tile)", HARD,
+              lambda w: w.form == STANDARD.name and w.honest),
+    Condition("チャンカン (robbed kong)", HARD, lambda w: w.hand.robbed_kong),
+    Condition("軟八対 (eight pairs, caishen changed)", HARD, lambda w: w.form == EIGHT_PAIRS.name and not w.honest),
+    Condition("財神3枚残りめちゃくちゃ (three caishen and anything)", HARD, lambda w: w.form == THREE_CAISHEN.name),
+)
+SOFT_NAME = "財神を化けさせての振り込み上がり (caishen changed, won on a discard)"
 
 
 def classify(hand: Hand, reading: Reading, n_caishen: int) -> tuple[str, list[str]]:
-    """The hand's class (soft/hard/double) and every condition that applies."""
-    o = hand.options
-    wild = hand.indicator
-    uses_white = hand.indicator != "5z" and any(
-        t == "5z" for t in list(hand.concealed) + [t for m in hand.melds for t in m.tiles])
-    honest = face_value(reading, wild) and (o.white_counts_hard or not uses_white)
-    doubles, hards = [], []
-    if reading.form == EIGHT_PAIRS.name:
-        (doubles if honest else hards).append("硬八対 (eight pairs, caishen at face value)" if honest
-                                              else "軟八対 (eight pairs, caishen changed)")
-    if n_caishen == 3 and reading.form in (STANDARD.name, EIGHT_PAIRS.name):
-        doubles.append("三財神 (three caishen in a complete shape)")
-    if reading.form == THREE_CAISHEN.name:
-        hards.append("財神3枚残りめちゃくちゃ (three caishen and anything)")
-    else:
-        if hand.flags.heavenly:
-            doubles.append("天胡 (heavenly hand)")
-        if hand.flags.earthly:
-            doubles.append("地胡 (earthly hand)")
-    if naked_single(hand, reading):
-        doubles.append("全求神 (naked single wait on a caishen)" if caishen_single_wait(reading)
-                       else "単吊 (naked single wait)")
-    if o.all_pungs_double and all_pungs(reading):
-        doubles.append("対対胡 (all pungs)")
-    if hand.self_drawn:
-        hards.append("ツモ (self-drawn)" + (" on a kong replacement" if hand.replacement else ""))
-    if honest and reading.form == STANDARD.name:
-        hards.append("財神なし・額面どおり (no caishen changed into another tile)")
-    if hand.robbed_kong:
-        hards.append("チャンカン (robbed kong)")
-    if doubles:
-        return DOUBLE, doubles + hards
-    if hards:
-        return HARD, hards
-    return SOFT, ["財神を化けさせての振り込み上がり (caishen changed, won on a discard)"]
+    """The hand's class (soft/hard/double, the best one met) and every condition that holds."""
+    win = Win(hand, reading, n_caishen)
+    met = [c for c in CONDITIONS if c.holds(win)]
+    if not met:
+        return SOFT, [SOFT_NAME]
+    best = DOUBLE if any(c.cls == DOUBLE for c in met) else HARD
+    return best, [c.name for c in met]
 
 
 def dealer_unit(options, streak: int) -> int:
