@@ -192,12 +192,15 @@ def replay(variant, entries: list[EntryRow]) -> tuple[dict, dict[int, dict]]:
         except EngineError as exc:
             state = {**state, "replay_error": {"seq": e.seq, "code": exc.code, "message": exc.message}}
             break
+        except ValueError as exc:  # a hook refusing the outcome in plain Python terms
+            state = {**state, "replay_error": {"seq": e.seq, "code": "bad_outcome", "message": str(exc)}}
+            break
     return state, before
 
 
 def check_open(state: dict) -> None:
     """Refuse a new hand when the carried state says the game is over."""
-    if state.get("finished"):
+    if state.get("finished") or state.get("game_over"):
         raise Conflict("game_over", "the game is over by the variant's rules: end the session", None)
     if "replay_error" in state:
         err = state["replay_error"]

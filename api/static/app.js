@@ -293,7 +293,8 @@
     hand = {
       concealed: concealed,
       melds: (h.melds || []).map(function (m) {
-        return { tiles: parseTiles(m.tiles).map(function (c) { return take(c, 'melds'); }), concealed: !!m.concealed };
+        return { tiles: parseTiles(m.tiles).map(function (c) { return take(c, 'melds'); }), concealed: !!m.concealed,
+                 unknown: !!m.unknown && !parseTiles(m.tiles).length };
       }),
       flowers: parseTiles(h.flowers).map(function (c) { return take(c, 'flowers'); }),
       winId: null,
@@ -424,7 +425,7 @@
   }
 
   function dropEmptyMelds() {
-    hand.melds = hand.melds.filter(function (m) { return m.tiles.length > 0; });
+    hand.melds = hand.melds.filter(function (m) { return m.tiles.length > 0 || m.unknown; });
   }
 
   function changed() {
@@ -448,6 +449,9 @@
       var row = document.createElement('div');
       row.className = 'tiles';
       fillRow(row, m.tiles, null, 'meld:' + mi);
+      if (m.unknown && !m.tiles.length) {
+        row.insertBefore(el('span', 'empty-zone', 'Face-down kong: tap + to say which tile'), row.firstChild);
+      }
       box.appendChild(row);
       var tools = document.createElement('div');
       tools.className = 'meld-tools';
@@ -624,6 +628,13 @@
       var order = sheet.zone === 'flowers' ? BONUS_SUITS + suits : suits;
       renderPalette(order, function (code) {
         var target = zoneList(sheet.zone);
+        var meld = sheet.zone.indexOf('meld:') === 0 ? hand.melds[Number(sheet.zone.split(':')[1])] : null;
+        if (meld && meld.unknown && !target.length) {  // a face-down kong: four of the tile
+          meld.unknown = false;
+          for (var k = 0; k < 4; k++) target.push(newItem(code));
+          closeSheet(); changed();
+          return;
+        }
         if (sheet.zone === 'new-meld') sheet.zone = 'meld:' + (hand.melds.length - 1);
         target.push(newItem(code));
         sheet.added.push(code);
@@ -731,6 +742,12 @@
     return vals;
   }
 
+  /* Equal as settings: an empty tile list is the same whether written [] or "". */
+  function sameValue(a, b) {
+    var norm = function (v) { return Array.isArray(v) && !v.length ? '' : JSON.stringify(v); };
+    return norm(a) === norm(b);
+  }
+
   function cloneValue(v) { return v && typeof v === 'object' ? JSON.parse(JSON.stringify(v)) : v; }
 
   function renderContext() {
@@ -757,7 +774,7 @@
     if (spec) {
       var fv = valuesFor('flags', spec.flags);
       spec.flags.forEach(function (f) {
-        if (JSON.stringify(fv[f.name]) !== JSON.stringify(f.default)) active.push(humanName(f.name));
+        if (!sameValue(fv[f.name], f.default)) active.push(humanName(f.name));
       });
     }
     $('situations').hidden = !(spec && spec.flags.length);
@@ -767,7 +784,7 @@
     var changedCount = 0;
     if (spec) {
       var vals = valuesFor('options', spec.options);
-      spec.options.forEach(function (o) { if (JSON.stringify(vals[o.name]) !== JSON.stringify(o.default)) changedCount++; });
+      spec.options.forEach(function (o) { if (!sameValue(vals[o.name], o.default)) changedCount++; });
     }
     $('rules-summary').textContent = changedCount ? '(' + changedCount + ' changed from the defaults)' : '(defaults)';
   }
@@ -816,6 +833,7 @@
     if (t.indexOf('int') === 0) return 'int';
     if (t === 'float' || t === 'number') return 'number';
     if (t === 'tiles') return 'tiles';
+    if (t === 'list' && Array.isArray(o.default)) return 'list';
     if (t === 'tile') return 'tile';
     return 'text';
   }
@@ -883,6 +901,21 @@
             set(picked);
           });
           wrap.appendChild(sel);
+        } else if (kind === 'list') {
+          // one number per seat (e.g. chips held before the hand)
+          var current = Array.isArray(vals[o.name]) ? vals[o.name].slice() : cloneValue(o.default);
+          current.forEach(function (n, i) {
+            var line = document.createElement('div');
+            line.className = 'seat-line';
+            line.appendChild(el('span', 'seat-name', SEAT_NAMES[SEATS[i]] || String(i + 1)));
+            var st = document.createElement('div');
+            st.className = 'stepper';
+            stepper(st, Number(n) || 0, 0, 9999, function (v) {
+              var next = current.slice(); next[i] = v; set(next);
+            });
+            line.appendChild(st);
+            wrap.appendChild(line);
+          });
         } else if (kind === 'tiles' || kind === 'tile') {
           var ti = document.createElement('div');
           tileInput(ti, vals[o.name], kind === 'tiles', humanName(o.name), set);
@@ -1094,7 +1127,9 @@
       });
       fact('Reading', groups, 'reading');
     }
-    if (r.flowers !== undefined && r.flowers !== null) fact('Flowers', valueNode(r.flowers), 'flowers');
+    if (r.flowers !== undefined && r.flowers !== null && (r.flowers || variantSuits().indexOf('f') >= 0)) {
+      fact('Flowers', valueNode(r.flowers), 'flowers');
+    }
     if (r.jokers !== undefined && r.jokers !== null && (r.jokers.tile || (r.jokers.uses && r.jokers.uses.length))) {
       fact('Wild tiles', jokerNode(r.jokers), 'jokers');
     }
