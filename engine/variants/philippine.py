@@ -15,16 +15,44 @@ chip goes back. Kongs, the flores bonus and false wins are events
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .. import tiles as T
 from ..errors import EngineError
-from ..forms import STANDARD, Pairs
+from ..forms import STANDARD, Form, HandView, Pairs
 from ..hand import Hand
 from ..reading import CHOW, Reading
 from ..variant import Option, Variant, standard_tile_set
 
-SEVEN_FIRST = Pairs(name="seven_first", n_pairs=7, sets=1, distinct=False)  # チートイツ+1面子
+_CONCEALED_SEVEN_FIRST = Pairs(name="seven_first", n_pairs=7, sets=1, distinct=False)
+_SEVEN_PAIRS = Pairs(name="seven_first", n_pairs=7, distinct=False)
+
+
+@dataclass(frozen=True)
+class SevenFirst(Form):
+    """セブンファースト, チートイツ+1面子: 7 pairs (two may be alike) + 1 set; the set may be claimed."""
+
+    name: str = "seven_first"
+
+    def _pairs_view(self, view: HandView) -> HandView | None:
+        return replace(view, melds=()) if len(view.melds) == 1 else None
+
+    def readings(self, view: HandView) -> list[Reading]:
+        if not view.melds:
+            return _CONCEALED_SEVEN_FIRST.readings(view)
+        inner = self._pairs_view(view)
+        if inner is None:
+            return []
+        return [replace(r, groups=r.groups + view.melds) for r in _SEVEN_PAIRS.readings(inner)]
+
+    def complete(self, view: HandView) -> bool:
+        if not view.melds:
+            return _CONCEALED_SEVEN_FIRST.complete(view)
+        inner = self._pairs_view(view)
+        return inner is not None and _SEVEN_PAIRS.complete(inner)
+
+
+SEVEN_FIRST = SevenFirst()
 ESCALERA = "escalera"  # 一気通かん+1面子: reported as the form of a standard reading holding a 1-9 run
 
 DOC = "philippine.ja.txt"

@@ -37,6 +37,13 @@ def test_seven_first_with_a_joker():
     assert out["jokers"]["uses"] == [{"tile": "1p", "as": "7s"}]
 
 
+def test_seven_first_with_a_claimed_set():
+    out = ph("11m22m33m44p55p66p77s", "7s", melds=[{"tiles": "789s"}])
+    assert out["winning"] and out["form"] == "seven_first"
+    assert out["reading"]["groups"][-1] == {"kind": "chow", "tiles": "789s", "concealed": False, "declared": True}
+    assert ph("11m22m33m44p55p66p7s1p", "7s", melds=[{"tiles": "789s"}])["form"] == "seven_first"
+
+
 def test_escalera():
     # "エスカラーダ:一気通かん+1面子"
     out = ph("123m456m789m234p678s55s", "5s")
