@@ -23,6 +23,7 @@ BASE = "123p456p789p555z11z"
     (req(BASE, "1z", flowers="1f1f"), "too_many_copies", "concealed"),
     # 13 tiles win only with four fei
     (req("123p456p789p555z1z", "1z"), "wrong_tile_count", "concealed"),
+    (req("1j1j1j1j1p5p9p1z3z5z6z7z7z", "1z", winner="S", discarder="E"), "bad_context", "self_drawn"),
     # a fei cannot be discarded
     (req("123p456p789p555z1z1j", "1j", winner="S", discarder="E"), "bad_context", "winning_tile"),
     # flags that do not fit the hand

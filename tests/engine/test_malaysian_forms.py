@@ -85,3 +85,10 @@ def _error(request):
     with pytest.raises(engine.EngineError) as e:
         engine.score(request)
     return e.value
+
+
+def test_eighty_four_tiles_thirteen_in_hand():
+    # 麻雀の筒子と16枚の花牌、4枚の飛という特殊牌の合計84枚; 東家が14枚、南家と西家が13枚
+    d = engine.describe_variants()["malaysian"]
+    assert sum(d["tiles"].values()) == 84 and d["hand_tiles"] == 13 and d["seats"] == ["E", "S", "W"]
+    assert d["tiles"]["1j"] == 4 and d["tiles"]["4z"] == 4 and "1s" not in d["tiles"] and d["tiles"]["4h"] == 1

@@ -75,6 +75,9 @@ class Malaysian(Variant):
         if hand.winning_tile == T.FEI and not hand.self_drawn:
             raise EngineError("bad_context", "a fei is never discarded (手にある飛は捨てることはできない), "
                               "so a fei cannot be won on a discard or a robbed kong", "winning_tile")
+        if len(hand.concealed) + 3 * len(hand.melds) == 3 * self.sets_needed + 1 and not hand.self_drawn:
+            raise EngineError("bad_context", "four fei at the deal win on the dealt tiles: set self_drawn",
+                              "self_drawn")
         flags = hand.flags
         if flags.heavenly and flags.earthly:
             raise EngineError("bad_context", "a hand is not both heavenly and earthly", "earthly")
