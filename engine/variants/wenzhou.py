@@ -76,6 +76,8 @@ FLAGS = (
 EVENTS = {
     "caishen_money": "a hand that ended without a win (流局): caishen money from `caishen_held` "
                      "(counts in seat order E S W N)",
+    "caishen_position": "where the caishen indicator lies and where the deal starts: give `dealer` and "
+                        "`dice` [the dealer's two-dice total, the second roller's total]; no payments",
     "head_bump": "several players claim one discard: give `discarder`, `claimants` and `doubles` (the "
                  "claimants whose win is a 双翻); answers `winner` (頭ハネ); no payments",
 }
@@ -187,6 +189,33 @@ def caishen_money(seats: tuple[str, ...], held: dict[str, int], per: int) -> dic
                 out[p] -= n * per
                 out[s] += n * per
     return out
+
+
+WALL_STACKS = 17  # "各人が17枚2列に並べます"
+
+
+def caishen_position(dealer: str, first: int, second: int, seats: tuple[str, ...] = T.SEATS) -> dict:
+    """Where the caishen indicator lies and where the deal starts, from the two dice totals.
+
+    The dealer rolls ``first``; the seat that many counting the dealer as 1 (in turn order) rolls
+    ``second``. Its inner row, counted from the right end, holds the indicator at ``first``
+    ("自分の山の内側の列を,右端を1として時計回りに親が出した目まで数えた位置"); the gap is after
+    ``first + second`` stacks and the deal starts at the next one, going on into the left
+    neighbour's wall past 17 ("目の合計が17より大きいときは,左隣の人の牌を続けて数えます").
+    """
+    if dealer not in seats:
+        raise EngineError("bad_seat", f"dealer must be one of {', '.join(seats)}", "dealer")
+    for name, roll in (("dice[0]", first), ("dice[1]", second)):
+        if not isinstance(roll, int) or isinstance(roll, bool) or not 2 <= roll <= 12:
+            raise EngineError("bad_value", "each roll is the total of two dice, 2 to 12", name)
+    i = seats.index(dealer)
+    wall = seats[(i + first - 1) % len(seats)]
+    start, deal_wall = first + second + 1, wall
+    if start > WALL_STACKS:
+        start -= WALL_STACKS
+        deal_wall = seats[(seats.index(wall) - 1) % len(seats)]  # the left neighbour: the one before in turn
+    return {"wall": wall, "indicator_from_right": first, "deal_wall": deal_wall, "deal_from_right": start,
+            "deal_from_left": WALL_STACKS + 1 - start}
 
 
 def check_money(options) -> None:
@@ -343,10 +372,20 @@ class Wenzhou(Variant):
     # ---- events -----------------------------------------------------------------------------
     def event(self, name: str, request: dict, options) -> dict:
         check_money(options)
-        fields = {"caishen_money": {"caishen_held"}, "head_bump": {"discarder", "claimants", "doubles"}}[name]
+        fields = {"caishen_money": {"caishen_held"}, "head_bump": {"discarder", "claimants", "doubles"},
+                  "caishen_position": {"dealer", "dice"}}[name]
         for key in request:
             if key not in {"variant", "event", "options"} | fields:
                 raise EngineError("unknown_field", f"unknown field '{str(key)[:40]}' for event {name}", str(key)[:40])
+        if name == "caishen_position":
+            dice = request.get("dice")
+            if not isinstance(dice, list) or len(dice) != 2:
+                raise EngineError("bad_value", "dice is [the dealer's total, the second roller's total]", "dice")
+            where = caishen_position(request.get("dealer", "E"), dice[0], dice[1], self.seats)
+            return {"variant": self.name, "event": name, **where, "payments": {s: 0 for s in self.seats},
+                    "explain": f"the indicator is {where['indicator_from_right']} from the right of {where['wall']}'s "
+                               f"inner row; the deal starts {where['deal_from_right']} from the right of "
+                               f"{where['deal_wall']}'s wall"}
         if name == "head_bump":
             claimants, doubles = request.get("claimants"), request.get("doubles", [])
             if not isinstance(claimants, list) or not isinstance(doubles, list):
