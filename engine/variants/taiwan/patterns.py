@@ -286,7 +286,7 @@ def hand_tai(c: Context) -> list[Tai]:
     if "zi_yi_se" in keys and c.options.zi_yi_se_minus_four:
         dropped.add("xiao_san_yuan")  # 最低条件の小三元4台は加算せず
         if keys & set(ZI_YI_SE_BIG):
-            lines.append(Tai("zi_yi_se", "字一色 local rule: less the 小三元 it needs", -4))
+            lines.append(Tai("zi_yi_se", "字一色 (local rule: less the 4 台 of the 小三元 it needs)", -4))
     return merge_self_draw([t for t in lines if t.key not in dropped])
 
 
