@@ -37,6 +37,8 @@ BASE = "123p456p789p555z11z"
     (req(BASE, "1z", options={"all_pungs_fan": 4}), "bad_value", "options.all_pungs_fan"),
     (req(BASE, "1z", options={"yaojiu_rule": "some"}), "bad_value", "options.yaojiu_rule"),
     (req(BASE, "1z", options={"north_fan": 1}), "unknown_option", "options.north_fan"),
+    (req(BASE, "1z", options={"rate": -200}), "bad_value", "options.rate"),
+    (req(BASE, "1z", options={"min_fan": 11}), "bad_value", "options.min_fan"),
 ])
 def test_errors(request_, code, field):
     with pytest.raises(engine.EngineError) as e:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ... import tiles as T
 from ...hand import Hand
-from ...reading import CHOW, KONG, SHANPON, Group, Reading
+from ...reading import CHOW, KONG, SHANPON, Reading
 from .rules import BAO_FAN, Rules
 
 SEAT_WINDS = ("1z", "2z", "3z")  # East, South, West: the dealer is East, then the seats in turn

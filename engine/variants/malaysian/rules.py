@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
+from ...errors import EngineError
 from ...hand import Settings
 from ...variant import Option
 
-DOC = "malaysian-3p.ja.txt"
+BAO_FAN = 10  # "最大役数は10番までで、10番役数を爆と呼んでいる"
 
 OPTIONS: tuple[Option, ...] = (
     Option("rate", 200, "points paid per fan by the discarder, or by each player on a self-draw",
@@ -69,7 +70,12 @@ class Rules:
 
     @classmethod
     def from_settings(cls, settings: Settings) -> "Rules":
-        return cls(**{f.name: settings[f.name] for f in fields(cls)})
+        values = {f.name: settings[f.name] for f in fields(cls)}
+        for name, value in values.items():
+            if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+                raise EngineError("bad_value", f"options.{name} cannot be negative", f"options.{name}")
+        if values["min_fan"] > BAO_FAN:
+            raise EngineError("bad_value", f"options.min_fan is at most {BAO_FAN}: no hand scores more",
+                              "options.min_fan")
+        return cls(**values)
 
-
-BAO_FAN = 10  # "最大役数は10番までで、10番役数を爆と呼んでいる"
