@@ -61,11 +61,15 @@ class Riichi(Variant):
         ura = self._indicators(hand, "ura_indicators")
         if len(ura) > max(len(dora), 1) and ura:
             raise EngineError("bad_value", "there are no more ura indicators than dora indicators", "ura_indicators")
-        seen = Counter(hand.all_tiles()) + Counter(dora) + Counter(ura)
-        for t, n in seen.items():
-            if n > 4:
-                raise EngineError("too_many_copies", f"{n} copies of {t} ({T.NAMES[t]}) counting the dora "
-                                  "indicators; there are 4", "dora_indicators")
+        if dora or ura:
+            shown = Counter(dora)
+            shown.update(ura)
+            held = hand.all_tiles()
+            for t, n in shown.items():
+                n += held.count(t)
+                if n > 4:
+                    raise EngineError("too_many_copies", f"{n} copies of {t} ({T.NAMES[t]}) counting the dora "
+                                      "indicators; there are 4", "dora_indicators")
         red = f.red_five_count
         if red:
             if not hand.options.red_fives:
@@ -81,9 +85,11 @@ class Riichi(Variant):
                               "stick is counted in riichi_sticks", "declaration_dealt_in")
         if f.pao and hand.winner is not None and f.pao == hand.winner:
             raise EngineError("bad_pao", "the winner cannot be liable (pao) for their own hand", "pao")
-        for name in ("honba_points", "riichi_stick", "noten_total", "chombo_points"):
-            if hand.options[name] < 0:
-                raise EngineError("bad_value", f"{name} cannot be negative", f"options.{name}")
+        opts = hand.options
+        if min(opts.honba_points, opts.riichi_stick, opts.noten_total, opts.chombo_points) < 0:
+            for name in ("honba_points", "riichi_stick", "noten_total", "chombo_points"):
+                if opts[name] < 0:
+                    raise EngineError("bad_value", f"{name} cannot be negative", f"options.{name}")
 
     @staticmethod
     def _indicators(hand: Hand, name: str) -> list[str]:

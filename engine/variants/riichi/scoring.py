@@ -1,6 +1,8 @@
 """Scoring one riichi win: readings -> yaku, dora, fu, limit, payments."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ... import tiles as T
 from ...errors import EngineError
 from ...hand import Hand
@@ -19,40 +21,63 @@ for _i, _d in enumerate(T.DRAGONS):
     NEXT_DORA[_d] = T.DRAGONS[(_i + 1) % 3]
 
 
-def indicator_tiles(hand: Hand, name: str) -> list[str]:
+@lru_cache(maxsize=4096)
+def _parse(text: str, name: str) -> tuple[str, ...]:
+    return tuple(T.parse(text, name))
+
+
+def indicator_tiles(hand: Hand, name: str) -> tuple[str, ...]:
     value = hand.flags.get(name) or ()
     if isinstance(value, str):
-        return T.parse(value, name)
+        return _parse(value, name)
     if not all(isinstance(v, str) for v in value):
         raise EngineError("bad_type", f"{name} is a string of tiles such as '3m7z' or a list of them", name)
-    return T.parse("".join(value), name)
+    return _parse("".join(value), name)
 
 
-def count_dora(tiles: list[str], indicators: list[str]) -> int:
+def count_dora(tiles: list[str], indicators) -> int:
     return sum(tiles.count(NEXT_DORA[i]) for i in indicators)
 
 
 class Outcome:
-    """The value of one reading: what is printed and what is paid."""
+    """The value of one reading; the printed items are built for the best one only."""
 
-    __slots__ = ("reading", "items", "han", "fu", "fu_items", "yakuman", "base", "limit", "payments", "rank",
-                 "yaku_keys")
+    __slots__ = ("facts", "yaku", "yakuman", "han", "fu", "pinfu", "count", "base", "limit", "renhou", "dora",
+                 "rank")
 
-    def __init__(self, reading, items, han, fu, fu_list, yakuman, base, limit, payments, yaku_keys):
-        self.reading, self.items, self.han, self.fu, self.fu_items = reading, items, han, fu, fu_list
-        self.yakuman, self.base, self.limit, self.payments, self.yaku_keys = yakuman, base, limit, payments, yaku_keys
-        self.rank = (base, yakuman > 0, han, fu)
+    def __init__(self, facts, yaku, yakuman, han, fu, pinfu, count, base, limit, renhou, dora):
+        self.facts, self.yaku, self.yakuman, self.han, self.fu, self.pinfu = facts, yaku, yakuman, han, fu, pinfu
+        self.count, self.base, self.limit, self.renhou, self.dora = count, base, limit, renhou, dora
+        self.rank = (base, count > 0, han, fu)
+
+    @property
+    def reading(self) -> Reading:
+        return self.facts.reading
+
+    @property
+    def yaku_keys(self) -> list[str]:
+        return [y.key for y in (self.yakuman or self.yaku)]
+
+    def items(self) -> list[dict]:
+        if self.yakuman:
+            return [{"name": y.name, "value": "yakuman"} for y in self.yakuman]
+        f = self.facts
+        items = [{"name": y.name, "value": y.han(f)} for y in self.yaku]
+        if self.yaku:
+            items += [{"name": n, "value": v} for n, v in dora_items(self.dora)]
+        if self.renhou:
+            items.insert(0, {"name": "人和 (renhou)", "value": "mangan"})
+        return items
 
 
-def evaluate(hand: Hand, reading: Reading, dora: int) -> Outcome | None:
+def evaluate(hand: Hand, reading: Reading, dora: tuple[int, int, int], seat_wind: str) -> Outcome | None:
     """Score one reading; None when it has no yaku."""
     opts = hand.options
-    f = Facts(hand, reading, seat_wind_of(hand))
+    f = Facts(hand, reading, seat_wind)
     yakuman = find_yakuman(f)
     renhou = bool(hand.flags.first_turn) and not hand.self_drawn
     pinfu = not f.is_open and f.is_pinfu_shape()
-    fu_list = fu_items(f, pinfu)
-    fu = round_fu(fu_list)
+    fu = round_fu(fu_items(f, pinfu))
     if renhou and opts.renhou == "yakuman":
         yakuman = yakuman + [_RENHOU_YAKUMAN]
     if yakuman:
@@ -60,23 +85,19 @@ def evaluate(hand: Hand, reading: Reading, dora: int) -> Outcome | None:
             count = sum(2 if y.key in DOUBLE_WHEN_ALLOWED and DOUBLE_WHEN_ALLOWED[y.key](f) else 1 for y in yakuman)
         else:
             count = 1
-        items = [{"name": y.name, "value": "yakuman"} for y in yakuman]
         base, limit = basic_points(0, fu, count, opts)
-        return Outcome(reading, items, 13 * count, fu, fu_list, count, base, limit, None, [y.key for y in yakuman])
+        return Outcome(f, [], yakuman, 13 * count, fu, pinfu, count, base, limit, False, dora)
     yaku = find_yaku(f)
-    items = [{"name": y.name, "value": y.han(f)} for y in yaku]
-    han = sum(i["value"] for i in items)
+    han = sum(y.han(f) for y in yaku)
     if han == 0 and not renhou:
         return None
     if han:
-        for name, value in dora_items(hand, dora):
-            items.append({"name": name, "value": value})
-            han += value
+        han += sum(dora)
     base, limit = basic_points(han, fu, 0, opts)
-    if renhou and base < MANGAN:  # 人和: a mangan, unless the hand is worth more without it
-        items.insert(0, {"name": "人和 (renhou)", "value": "mangan"})
+    by_renhou = renhou and base < MANGAN  # 人和: a mangan, unless the hand is worth more without it
+    if by_renhou:
         base, limit = MANGAN, "mangan (renhou)"
-    return Outcome(reading, items, han, fu, fu_list, 0, base, limit, None, [y.key for y in yaku])
+    return Outcome(f, yaku, [], han, fu, pinfu, 0, base, limit, by_renhou, dora)
 
 
 class _Renhou:
@@ -86,18 +107,22 @@ class _Renhou:
 _RENHOU_YAKUMAN = _Renhou()
 
 
-def dora_items(hand: Hand, counts: tuple[int, int, int]) -> list[tuple[str, int]]:
+def dora_items(counts: tuple[int, int, int]) -> list[tuple[str, int]]:
     names = ("ドラ (dora)", "裏ドラ (ura dora)", "赤ドラ (red fives)")
     return [(n, c) for n, c in zip(names, counts) if c]
 
 
 def dora_counts(hand: Hand) -> tuple[int, int, int]:
-    tiles = list(hand.concealed) + [t for m in hand.melds for t in m.tiles]
-    dora = count_dora(tiles, indicator_tiles(hand, "dora_indicators"))
+    dora_ind = indicator_tiles(hand, "dora_indicators")
     riichi = hand.flags.riichi or hand.flags.double_riichi
-    ura = count_dora(tiles, indicator_tiles(hand, "ura_indicators")) if riichi else 0
+    ura_ind = indicator_tiles(hand, "ura_indicators") if riichi else ()
     red = hand.flags.red_five_count if hand.options.red_fives else 0
-    return dora, ura, red
+    if not dora_ind and not ura_ind:
+        return 0, 0, red
+    tiles = list(hand.concealed)
+    for m in hand.melds:
+        tiles.extend(m.tiles)
+    return count_dora(tiles, dora_ind), count_dora(tiles, ura_ind), red
 
 
 def score_hand(hand: Hand, readings: list[Reading], seats: tuple[str, ...]) -> dict:
@@ -108,7 +133,8 @@ def score_hand(hand: Hand, readings: list[Reading], seats: tuple[str, ...]) -> d
                     "reason": "a concealed kong can be robbed only for thirteen orphans (暗槓搶槓は国士無双の場合のみ可)",
                     "explain": "not a win: only thirteen orphans may rob a concealed kong"}
     dora = dora_counts(hand)
-    outcomes = [o for o in (evaluate(hand, r, dora) for r in readings) if o is not None]
+    seat_wind = seat_wind_of(hand)
+    outcomes = [o for o in (evaluate(hand, r, dora, seat_wind) for r in readings) if o is not None]
     if not outcomes:
         return {"winning": False, "reading": readings[0], "form": readings[0].form,
                 "reason": "no yaku (役なし): a riichi hand needs at least one yaku; dora do not count",
@@ -128,11 +154,11 @@ def score_hand(hand: Hand, readings: list[Reading], seats: tuple[str, ...]) -> d
     totals = dict(payments)
     totals[hand.winner] += stick_points
     received = payments[hand.winner]
-    score = {"unit": "points", "total": received, "items": best.items, "han": best.han, "fu": best.fu,
-             "fu_items": [{"name": n, "value": v} for n, v in best.fu_items], "limit": best.limit or None,
-             "yakuman": best.yakuman, "basic_points": best.base}
+    score = {"unit": "points", "total": received, "items": best.items(), "han": best.han, "fu": best.fu,
+             "fu_items": [{"name": n, "value": v} for n, v in fu_items(best.facts, best.pinfu)],
+             "limit": best.limit or None, "yakuman": best.count, "basic_points": best.base}
     how = "tsumo" if hand.self_drawn else f"ron from {hand.discarder}"
-    value = best.limit if best.limit and best.yakuman else (
+    value = best.limit if best.limit and best.count else (
         f"{best.han} han {best.fu} fu" + (f" ({best.limit})" if best.limit else ""))
     explain = f"{value}, {how}: {hand.winner} receives {received}"
     if stick_points:

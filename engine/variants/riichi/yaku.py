@@ -18,6 +18,8 @@ from ...reading import CHOW, KANCHAN, KONG, PENCHAN, RYANMEN, TANKI, Reading
 DRAGONS = frozenset(T.DRAGONS)
 WINDS = frozenset(T.WINDS)
 ORPHANS = frozenset(T.ORPHANS)
+HONORS = frozenset(T.HONORS)
+TERMINALS = frozenset(T.TERMINALS)
 GREENS = frozenset(("2s", "3s", "4s", "6s", "8s", "6z"))
 
 
@@ -28,46 +30,58 @@ def seat_wind_of(hand: Hand) -> str:
 
 
 class Facts:
-    """What the yaku look at for one reading of one hand."""
+    """What the yaku look at for one reading of one hand (computed once, then set look-ups)."""
 
-    __slots__ = ("hand", "reading", "is_open", "tsumo", "sets", "pairs", "tiles", "seat_wind", "round_wind",
-                 "win_group", "form", "concealed_triplets", "kongs", "chows", "triplets", "suits", "honors",
-                 "pair_fu")
+    __slots__ = ("hand", "reading", "is_open", "tsumo", "sets", "pairs", "tiles", "kinds", "seat_wind",
+                 "round_wind", "form", "concealed_triplets", "kongs", "chow_keys", "triplet_keys", "suits",
+                 "honors", "pair_key")
 
     def __init__(self, hand: Hand, reading: Reading, seat_wind: str):
         self.hand = hand
         self.reading = reading
         self.form = reading.form
         self.is_open = hand.is_open
-        self.tsumo = hand.self_drawn
-        groups = reading.groups
-        self.sets = [g for g in groups if g.is_set]
-        self.pairs = [g for g in groups if not g.is_set]
-        self.tiles = reading.counted_tiles()
+        self.tsumo = tsumo = hand.self_drawn
         self.seat_wind = seat_wind
         self.round_wind = hand.round_wind_tile
-        self.win_group = groups[reading.win_group] if reading.win_group is not None else None
-        self.chows = [g for g in self.sets if g.kind == CHOW]
-        self.triplets = [g for g in self.sets if g.kind != CHOW]
-        self.kongs = sum(1 for g in self.sets if g.kind == KONG)
-        # a pung completed by a discard counts as open (明刻)
-        self.concealed_triplets = sum(1 for i, g in enumerate(groups) if g.is_set and g.kind != CHOW and g.concealed
-                                      and not (not self.tsumo and reading.win_group == i))
-        self.suits = {t[1] for t in self.tiles if t[1] in "mps"}
-        self.honors = any(t[1] == "z" for t in self.tiles)
+        sets, pairs, chow_keys, triplet_keys = [], [], [], set()
+        tiles: list[str] = []
+        kongs = concealed = 0
+        win_group = reading.win_group
+        for i, g in enumerate(reading.groups):
+            tiles.extend(g.tiles)
+            kind = g.kind
+            if kind == CHOW:
+                sets.append(g)
+                chow_keys.append(g.tiles[0])
+            elif kind == "pair":
+                pairs.append(g)
+            else:
+                sets.append(g)
+                triplet_keys.add(g.tiles[0])
+                if kind == KONG:
+                    kongs += 1
+                # a pung completed by a discard counts as open (明刻)
+                if g.concealed and (tsumo or win_group != i):
+                    concealed += 1
+        tiles.extend(reading.loose)
+        self.sets, self.pairs, self.tiles = sets, pairs, tiles
+        self.kinds = kinds = frozenset(tiles)
+        self.chow_keys, self.triplet_keys = chow_keys, triplet_keys
+        self.kongs, self.concealed_triplets = kongs, concealed
+        self.suits = {t[1] for t in kinds} - {"z"}
+        self.honors = not kinds.isdisjoint(HONORS)
+        self.pair_key = pairs[0].tiles[0] if len(pairs) == 1 else None
 
     def has_triplet(self, tile: str) -> bool:
-        return any(g.key == tile for g in self.triplets)
+        return tile in self.triplet_keys
 
     def is_pinfu_shape(self) -> bool:
         """Four chows, a pair worth no fu, a two-sided wait."""
-        if self.form != "standard" or self.triplets or self.reading.wait != RYANMEN:
+        if self.form != "standard" or self.triplet_keys or self.reading.wait != RYANMEN:
             return False
-        p = self.pairs[0].key
+        p = self.pair_key
         return p not in DRAGONS and p != self.seat_wind and p != self.round_wind
-
-    def closed_wait(self) -> bool:
-        return self.reading.wait in (KANCHAN, PENCHAN, TANKI)
 
 
 @dataclass(frozen=True)
@@ -92,7 +106,7 @@ def _flag(name: str) -> Callable[[Facts], bool]:
 def _riichi(f): return f.hand.flags.riichi and not f.hand.flags.double_riichi
 def _menzen_tsumo(f): return f.tsumo and not f.is_open
 def _pinfu(f): return not f.is_open and f.is_pinfu_shape()
-def _tanyao(f): return all(t not in ORPHANS for t in f.tiles) and (not f.is_open or f.hand.options.kuitan)
+def _tanyao(f): return f.kinds.isdisjoint(ORPHANS) and (not f.is_open or f.hand.options.kuitan)
 def _haitei(f): return f.hand.flags.last_tile and f.tsumo
 def _houtei(f): return f.hand.flags.last_tile and not f.tsumo
 def _rinshan(f): return f.hand.replacement
@@ -101,7 +115,7 @@ def _chankan(f): return f.hand.robbed_kong
 
 def _peikou_count(f: Facts) -> int:
     """Pairs of identical chows (一盃口 = 1, 二盃口 = 2), closed hands only."""
-    keys = sorted(g.key for g in f.chows)
+    keys = sorted(f.chow_keys)
     n, i = 0, 0
     while i + 1 < len(keys):
         if keys[i] == keys[i + 1]:
@@ -116,40 +130,41 @@ def _ryanpeikou(f): return _peikou_count(f) == 2
 
 
 def _sanshoku(f):
-    starts = {(g.key[0], g.key[1]) for g in f.chows}
-    return any(all((n, s) in starts for s in "mps") for n in "1234567")
+    keys = f.chow_keys
+    return len(keys) >= 3 and any(f"{k[0]}m" in keys and f"{k[0]}p" in keys and f"{k[0]}s" in keys for k in keys)
 
 
 def _doukou(f):
-    keys = {g.key for g in f.triplets}
-    return any(all(f"{n}{s}" in keys for s in "mps") for n in "123456789")
+    keys = f.triplet_keys
+    return len(keys) >= 3 and any(f"{k[0]}m" in keys and f"{k[0]}p" in keys and f"{k[0]}s" in keys for k in keys)
 
 
 def _ittsu(f):
-    starts = {g.key for g in f.chows}
-    return any(all(f"{n}{s}" in starts for n in "147") for s in "mps")
+    keys = f.chow_keys
+    return len(keys) >= 3 and any(f"1{s}" in keys and f"4{s}" in keys and f"7{s}" in keys for s in f.suits)
 
 
 def _outside(f: Facts) -> bool:
     """Every set and the pair holds a terminal or honor, and there is a chow."""
-    return bool(f.chows) and all(any(t in ORPHANS for t in g.tiles) for g in f.sets + f.pairs)
+    return bool(f.chow_keys) and f.form == "standard" and all(
+        not ORPHANS.isdisjoint(g.tiles) for g in f.sets + f.pairs)
 
 
 def _chanta(f): return _outside(f) and f.honors
 def _junchan(f): return _outside(f) and not f.honors
-def _toitoi(f): return f.form == "standard" and len(f.triplets) == 4
+def _toitoi(f): return f.form == "standard" and not f.chow_keys
 def _sanankou(f): return f.concealed_triplets == 3
 def _sankantsu(f): return f.kongs == 3
-def _shousangen(f): return sum(f.has_triplet(d) for d in DRAGONS) == 2 and f.pairs[0].key in DRAGONS
-def _honroutou(f): return all(t in ORPHANS for t in f.tiles) and f.honors and bool(f.suits)
+def _shousangen(f): return f.pair_key in DRAGONS and len(f.triplet_keys & DRAGONS) == 2
+def _honroutou(f): return f.kinds <= ORPHANS and f.honors and bool(f.suits)
 def _honitsu(f): return len(f.suits) == 1 and f.honors
 def _chinitsu(f): return len(f.suits) == 1 and not f.honors
-def _daisangen(f): return all(f.has_triplet(d) for d in DRAGONS)
-def _shousuushii(f): return sum(f.has_triplet(w) for w in WINDS) == 3 and f.pairs[0].key in WINDS
-def _daisuushii(f): return all(f.has_triplet(w) for w in WINDS)
+def _daisangen(f): return DRAGONS <= f.triplet_keys
+def _shousuushii(f): return f.pair_key in WINDS and len(f.triplet_keys & WINDS) == 3
+def _daisuushii(f): return WINDS <= f.triplet_keys
 def _tsuuiisou(f): return not f.suits
-def _chinroutou(f): return all(t in T.TERMINALS for t in f.tiles)
-def _ryuuiisou(f): return all(t in GREENS for t in f.tiles)
+def _chinroutou(f): return f.kinds <= TERMINALS
+def _ryuuiisou(f): return f.kinds <= GREENS
 def _suuankou(f): return f.concealed_triplets == 4
 def _suukantsu(f): return f.kongs == 4
 def _kokushi(f): return f.form == "thirteen_orphans"
@@ -168,7 +183,7 @@ def _chuuren(f: Facts) -> bool:
 
 
 def _yakuhai(tile_of: Callable[[Facts], str]) -> Callable[[Facts], bool]:
-    return lambda f: f.has_triplet(tile_of(f))
+    return lambda f: tile_of(f) in f.triplet_keys
 
 
 STD = ("standard",)
@@ -244,13 +259,28 @@ def _pure_chuuren(f: Facts) -> bool:
     return counts == [0, 3, 1, 1, 1, 1, 1, 1, 1, 3]
 
 
+FORMS = ("standard", "seven_pairs", "thirteen_orphans")
+# the yaku a reading can have, by (form, open): the form and open/closed filters done once
+_CANDIDATES = {(form, is_open): tuple(y for y in YAKU if form in y.forms and (y.opened if is_open else y.closed))
+               for form in FORMS for is_open in (False, True)}
+_YAKUMAN_CANDIDATES = {(form, is_open): tuple(y for y in YAKUMAN if form in y.forms and (y.opened or not is_open))
+                       for form in FORMS for is_open in (False, True)}
+
+
 def find_yaku(f: Facts) -> list[Yaku]:
     """The ordinary yaku of a reading (no yakuman, no dora)."""
-    found = [y for y in YAKU if f.form in y.forms and y.han(f) > 0 and y.test(f)]
-    keys = {y.key for y in found}
-    dropped = {k for key in keys for k in SUPERSEDES.get(key, ())}
-    return [y for y in found if y.key not in dropped]
+    found = [y for y in _CANDIDATES[f.form, f.is_open] if y.test(f)]
+    dropped = {k for y in found for k in SUPERSEDES.get(y.key, ())}
+    return [y for y in found if y.key not in dropped] if dropped else found
+
+
+def may_be_yakuman(f: Facts) -> bool:
+    """A cheap necessary condition for any yakuman (most hands have none)."""
+    return (f.form == "thirteen_orphans" or len(f.triplet_keys) >= 3 or len(f.suits) <= 1
+            or bool(f.hand.flags.first_turn))
 
 
 def find_yakuman(f: Facts) -> list[Yaku]:
-    return [y for y in YAKUMAN if f.form in y.forms and (y.opened or not f.is_open) and y.test(f)]
+    if not may_be_yakuman(f):
+        return []
+    return [y for y in _YAKUMAN_CANDIDATES[f.form, f.is_open] if y.test(f)]
