@@ -58,14 +58,14 @@ def _kong(**kw):
 
 def test_doc_concealed_kong():
     # 暗槓の場合は「2千点(各自から千点ずつ)」
-    assert _kong(kong="concealed", player="E")["payments"] == {"E": 2000, "S": -1000, "W": -1000}
+    assert _kong(kong="concealed", seat="E")["payments"] == {"E": 2000, "S": -1000, "W": -1000}
 
 
 def test_doc_exposed_kong():
     # 明槓の場合は鳴かれた人から千点
-    assert _kong(kong="exposed", player="E", discarder="W")["payments"] == {"E": 1000, "S": 0, "W": -1000}
+    assert _kong(kong="exposed", seat="E", discarder="W")["payments"] == {"E": 1000, "S": 0, "W": -1000}
 
 
 def test_doc_added_kong():
     # 加槓の場合は「千点(他家から500点ずつ)」
-    assert _kong(kong="added", player="S")["payments"] == {"E": -500, "S": 1000, "W": -500}
+    assert _kong(kong="added", seat="S")["payments"] == {"E": -500, "S": 1000, "W": -500}

@@ -60,21 +60,21 @@ def _kong(**kw):
 
 
 def test_kong_rate_options():
-    r = _kong(kong="concealed", player="W", options={"concealed_kong_each": 500})
+    r = _kong(kong="concealed", seat="W", options={"concealed_kong_each": 500})
     assert r["payments"] == {"E": -500, "S": -500, "W": 1000}
-    r = _kong(kong="exposed", player="S", discarder="E", options={"exposed_kong": 2000})
+    r = _kong(kong="exposed", seat="S", discarder="E", options={"exposed_kong": 2000})
     assert r["payments"] == {"E": -2000, "S": 2000, "W": 0}
 
 
 @pytest.mark.parametrize("fields,code,field", [
-    ({"kong": "big", "player": "E"}, "bad_value", "kong"),
-    ({"kong": "concealed"}, "missing_field", "player"),
-    ({"kong": "concealed", "player": "N"}, "bad_seat", "player"),
-    ({"kong": "exposed", "player": "E"}, "missing_field", "discarder"),
-    ({"kong": "exposed", "player": "E", "discarder": "E"}, "bad_context", "discarder"),
-    ({"kong": "added", "player": "E", "discarder": "S"}, "bad_context", "discarder"),
-    ({"kong": "added", "player": "E", "tiles": "1111p"}, "unknown_field", "tiles"),
-    ({"kong": "added", "player": "E", "options": {"rate": "x"}}, "bad_type", "options.rate"),
+    ({"kong": "big", "seat": "E"}, "bad_value", "kong"),
+    ({"kong": "concealed"}, "missing_field", "seat"),
+    ({"kong": "concealed", "seat": "N"}, "bad_seat", "seat"),
+    ({"kong": "exposed", "seat": "E"}, "missing_field", "discarder"),
+    ({"kong": "exposed", "seat": "E", "discarder": "E"}, "bad_context", "discarder"),
+    ({"kong": "added", "seat": "E", "discarder": "S"}, "bad_context", "discarder"),
+    ({"kong": "added", "seat": "E", "tiles": "1111p"}, "unknown_field", "tiles"),
+    ({"kong": "added", "seat": "E", "options": {"rate": "x"}}, "bad_type", "options.rate"),
 ])
 def test_kong_event_errors(fields, code, field):
     with pytest.raises(engine.EngineError) as e:

@@ -12,8 +12,8 @@ from .rules import BAO_FAN, Rules
 KONG_KINDS = ("concealed", "exposed", "added")
 EVENTS = {
     "kong": "a kong's bonus, paid at once: concealed 1000 from each other player, exposed 1000 from the "
-            "discarder, added 500 from each other player. Fields: kong (concealed|exposed|added), player "
-            "(seat), discarder (seat, exposed kongs only)",
+            "discarder, added 500 from each other player. Fields: kong (concealed|exposed|added), seat "
+            "(the kong's owner), discarder (exposed kongs only)",
 }
 
 
@@ -47,30 +47,30 @@ def _seat(request: dict, name: str, seats: tuple[str, ...]) -> str:
 def kong_payments(request: dict, rules: Rules, seats: tuple[str, ...]) -> dict:
     """The kong bonus: "暗槓の場合は「2千点(各自から千点ずつ)」、明槓の場合は鳴かれた人から千点、
     加槓の場合は「千点(他家から500点ずつ)」"."""
-    allowed = {"variant", "event", "options", "kong", "player", "discarder"}
+    allowed = {"variant", "event", "options", "kong", "seat", "discarder"}
     for key in request:
         if key not in allowed:
             raise EngineError("unknown_field", f"unknown field '{str(key)[:40]}' for a kong", str(key)[:40])
     kind = request.get("kong")
     if kind not in KONG_KINDS:
         raise EngineError("bad_value", f"kong must be one of {', '.join(KONG_KINDS)}", "kong")
-    player = _seat(request, "player", seats)
-    pay = {seat: 0 for seat in seats}
+    owner = _seat(request, "seat", seats)
     if kind == "exposed":
         discarder = _seat(request, "discarder", seats)
-        if discarder == player:
+        if discarder == owner:
             raise EngineError("bad_context", "the discarder of an exposed kong's tile is another player", "discarder")
         payers = {discarder: rules.exposed_kong}
     else:
         if request.get("discarder") is not None:
             raise EngineError("bad_context", f"a {kind} kong has no discarder", "discarder")
         each = rules.concealed_kong_each if kind == "concealed" else rules.added_kong_each
-        payers = {seat: each for seat in seats if seat != player}
-    for seat, amount in payers.items():
-        pay[seat] -= amount
-        pay[player] += amount
+        payers = {s: each for s in seats if s != owner}
+    pay = {s: 0 for s in seats}
+    for payer, amount in payers.items():
+        pay[payer] -= amount
+        pay[owner] += amount
     names = {"concealed": "暗槓 concealed kong", "exposed": "明槓 exposed kong", "added": "加槓 added kong"}
-    explain = f"{names[kind]} by {player}: " + ", ".join(f"{s} pays {a}" for s, a in payers.items())
+    explain = f"{names[kind]} by {owner}: " + ", ".join(f"{s} pays {a}" for s, a in payers.items())
     return {"variant": "malaysian", "event": "kong", "kong": kind, "payments": pay, "explain": explain}
 
 
