@@ -54,6 +54,9 @@ def parse_args(argv=None) -> argparse.Namespace:
     p.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all interfaces)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     p.add_argument("--data-dir", type=Path, default=Path("data"), help="where the token and data live (default ./data)")
+    p.add_argument("--database-url", default=None,
+                   help="SQLAlchemy URL of the sessions database (default: $TILELENS_DB, "
+                        "else SQLite in the data dir)")
     p.add_argument("--no-qr", action="store_true", help="print the pairing link without the QR code")
     p.add_argument("--log-level", default="warning", help="uvicorn log level (default warning)")
     return p.parse_args(argv)
@@ -74,7 +77,11 @@ def main(argv=None) -> int:
 
     from .app import create_app
 
-    app = create_app(args.data_dir, token)
+    try:
+        app = create_app(args.data_dir, token, database_url=args.database_url)
+    except Exception as exc:  # e.g. the sessions database cannot be opened
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     host = public_host(args.host)
     shown = f"[{host}]" if ":" in host else host
     print(banner(f"http://{shown}:{args.port}", token, with_qr=not args.no_qr), flush=True)

@@ -34,6 +34,17 @@ shape `{"error": {"code", "message", "field"}}`.
 """
 
 
+def _mount_sessions(app: FastAPI, data_dir: Path, database_url: str | None) -> None:
+    try:
+        from .sessions.router import init_sessions
+    except ModuleNotFoundError as exc:  # the sessions store is optional
+        if exc.name and exc.name.startswith("api.sessions"):
+            log.info("api.sessions is not installed: no /api/sessions")
+            return
+        raise
+    init_sessions(app, data_dir, database_url)
+
+
 def create_app(
     data_dir: Path,
     token: str | None = None,
@@ -44,6 +55,8 @@ def create_app(
     photo_limit: int = PHOTO_LIMIT,
     other_limit: int = OTHER_LIMIT,
     limiter: BadTokenLimiter | None = None,
+    sessions: bool = True,
+    database_url: str | None = None,
 ) -> FastAPI:
     """Build the server.
 
@@ -51,7 +64,9 @@ def create_app(
     ``data_dir/token``). ``scanner``: the function a photo goes through
     (default ``vision.scan``). Scans run on ``scan_executor`` (default: a thread
     pool of ``scan_workers`` threads, made on first use, so heavy OpenCV and
-    ONNX work never blocks the event loop).
+    ONNX work never blocks the event loop). ``sessions``: mount the recorded
+    sessions store (``api.sessions``, database ``database_url`` or its default
+    in ``data_dir``) when that package is present.
     """
     data_dir = Path(data_dir)
     data_dir.mkdir(parents=True, exist_ok=True)
@@ -105,6 +120,8 @@ def create_app(
     init_sessions(app, data_dir)
     routes_page.mount(app)
     routes_docs.mount(app)
+    if sessions:
+        _mount_sessions(app, data_dir, database_url)
 
     # The last added runs first: the token check, then the body cap (so a
     # stranger gets 401 before anything of their upload is read).

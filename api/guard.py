@@ -1,5 +1,5 @@
 """ASGI middleware in front of the app: the pairing-token check on ``/api`` and
-the request body caps (25 MB for photos, 1 MB for everything else).
+the request body caps (25 MB for photos and session uploads, 1 MB for everything else).
 
 Both are raw ASGI rather than ``BaseHTTPMiddleware`` so they add next to no
 latency and can refuse an oversized upload before reading it.
@@ -15,6 +15,9 @@ MB = 1024 * 1024
 PHOTO_LIMIT = 25 * MB
 OTHER_LIMIT = 1 * MB
 PHOTO_PATHS = ("/api/scan",)
+# Other routes that may carry a photo or a large document (a recorded hand's
+# photo, a session export being imported) get the photo cap too.
+LARGE_PREFIXES = ("/api/sessions",)
 
 
 def is_api_path(path: str) -> bool:
@@ -75,7 +78,9 @@ class BodyLimit:
         self.other_limit = other_limit
 
     def limit_for(self, path: str) -> int:
-        return self.photo_limit if path in PHOTO_PATHS else self.other_limit
+        if path in PHOTO_PATHS or any(path == p or path.startswith(p + "/") for p in LARGE_PREFIXES):
+            return self.photo_limit
+        return self.other_limit
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http" or not is_api_path(scope["path"]):

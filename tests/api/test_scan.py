@@ -5,6 +5,7 @@ import asyncio
 import importlib.util
 import threading
 import time
+from pathlib import Path
 
 import httpx
 import pytest
@@ -15,7 +16,8 @@ from api.app import create_app
 TOKEN = "test-token-0123456789"  # the conftest's token
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
 MB = 1024 * 1024
-HAVE_CLASSIFIER = importlib.util.find_spec("vision.classify") is not None
+REPO = Path(__file__).resolve().parents[2]
+HAVE_CLASSIFIER = importlib.util.find_spec("vision.classify") is not None and (REPO / "models" / "tiles.onnx").is_file()
 
 
 def photo(data: bytes, name="hand.jpg", kind="image/jpeg"):
@@ -116,7 +118,7 @@ def test_scans_run_off_the_event_loop(tmp_path):
     assert quick_s < 2.0
 
 
-@pytest.mark.skipif(not HAVE_CLASSIFIER, reason="vision.classify (the tile classifier) is not in the tree yet")
+@pytest.mark.skipif(not HAVE_CLASSIFIER, reason="the tile classifier (vision.classify, models/tiles.onnx) is not in the tree yet")
 def test_a_rendered_scene_scans_to_the_right_hand(authed):
     from vision.scenes import make_scene
 
@@ -130,3 +132,14 @@ def test_a_rendered_scene_scans_to_the_right_hand(authed):
     assert body["hand"]["flowers"] == truth["hand"]["flowers"]
     for tile in body["tiles"]:
         assert len(tile["top3"]) == 3 and len(tile["corners"]) == 4
+
+
+def test_caps_per_path():
+    from api.guard import BodyLimit
+
+    lim = BodyLimit(None, photo_limit=25 * MB, other_limit=1 * MB)
+    assert lim.limit_for("/api/scan") == 25 * MB
+    assert lim.limit_for("/api/sessions/abc/hands") == 25 * MB  # a recorded hand may carry its photo
+    assert lim.limit_for("/api/sessions/import") == 25 * MB
+    assert lim.limit_for("/api/score") == 1 * MB
+    assert lim.limit_for("/api/sessionsX") == 1 * MB

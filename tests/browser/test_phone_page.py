@@ -11,7 +11,7 @@ import pytest
 import engine
 from engine.tiles import parse
 
-from browser_support import SCREENSHOT_DIR, TOKEN, screenshots_wanted
+from browser_support import REPO, SCREENSHOT_DIR, TOKEN, screenshots_wanted
 
 VARIANT = "taiwan"
 # A winning Taiwanese 16-tile hand: five sets and a pair, one exposed pung, one flower.
@@ -73,8 +73,8 @@ def fix_row(page, row, truth_codes):
     return fixes
 
 
-@pytest.mark.skipif(importlib.util.find_spec("vision.classify") is None,
-                    reason="vision.classify (the tile classifier) is not in the tree yet")
+@pytest.mark.skipif(importlib.util.find_spec("vision.classify") is None or not (REPO / "models" / "tiles.onnx").is_file(),
+                    reason="the tile classifier (vision.classify, models/tiles.onnx) is not in the tree yet")
 def test_scan_fix_self_draw_and_payments(server, browser_context, tmp_path):
     from vision.scenes import make_scene
 
