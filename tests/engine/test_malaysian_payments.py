@@ -59,6 +59,10 @@ def _kong(**kw):
     return engine.event({"variant": "malaysian", "event": "kong", **kw})
 
 
+def test_kong_owner_may_be_given_as_player():
+    assert _kong(kong="added", player="S")["payments"] == _kong(kong="added", seat="S")["payments"]
+
+
 def test_kong_rate_options():
     r = _kong(kong="concealed", seat="W", options={"concealed_kong_each": 500})
     assert r["payments"] == {"E": -500, "S": -500, "W": 1000}
@@ -74,6 +78,7 @@ def test_kong_rate_options():
     ({"kong": "exposed", "seat": "E", "discarder": "E"}, "bad_context", "discarder"),
     ({"kong": "added", "seat": "E", "discarder": "S"}, "bad_context", "discarder"),
     ({"kong": "added", "seat": "E", "tiles": "1111p"}, "unknown_field", "tiles"),
+    ({"kong": "added", "seat": "E", "player": "S"}, "bad_context", "player"),
     ({"kong": "added", "seat": "E", "options": {"rate": "x"}}, "bad_type", "options.rate"),
 ])
 def test_kong_event_errors(fields, code, field):

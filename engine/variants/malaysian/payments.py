@@ -13,7 +13,7 @@ KONG_KINDS = ("concealed", "exposed", "added")
 EVENTS = {
     "kong": "a kong's bonus, paid at once: concealed 1000 from each other player, exposed 1000 from the "
             "discarder, added 500 from each other player. Fields: kong (concealed|exposed|added), seat "
-            "(the kong's owner), discarder (exposed kongs only)",
+            "(the kong's owner; 'player' is accepted too), discarder (exposed kongs only)",
 }
 
 
@@ -47,13 +47,17 @@ def _seat(request: dict, name: str, seats: tuple[str, ...]) -> str:
 def kong_payments(request: dict, rules: Rules, seats: tuple[str, ...]) -> dict:
     """The kong bonus: "暗槓の場合は「2千点(各自から千点ずつ)」、明槓の場合は鳴かれた人から千点、
     加槓の場合は「千点(他家から500点ずつ)」"."""
-    allowed = {"variant", "event", "options", "kong", "seat", "discarder"}
+    allowed = {"variant", "event", "options", "kong", "seat", "player", "discarder"}
     for key in request:
         if key not in allowed:
             raise EngineError("unknown_field", f"unknown field '{str(key)[:40]}' for a kong", str(key)[:40])
     kind = request.get("kong")
     if kind not in KONG_KINDS:
         raise EngineError("bad_value", f"kong must be one of {', '.join(KONG_KINDS)}", "kong")
+    if "player" in request:  # the first name of the field, still accepted
+        if "seat" in request and request["seat"] != request["player"]:
+            raise EngineError("bad_context", "seat and player name different seats", "player")
+        request = {**request, "seat": request["player"]}
     owner = _seat(request, "seat", seats)
     if kind == "exposed":
         discarder = _seat(request, "discarder", seats)
