@@ -166,10 +166,10 @@ class Taiwan(Variant):
                 lines.append((flower_hand, None))
         else:
             lines.extend(flower_lines)
-        for p in payers:
-            bonus = streak_bonus(hand, p)
-            if bonus is not None:
-                lines.append((bonus, [p]))
+        bonus = {p: streak_bonus(hand, p) for p in payers}
+        involved = [p for p in payers if bonus[p] is not None]
+        if involved:
+            lines.append((bonus[involved[0]], involved))
         lines = _merge_payers(lines, payers)
         per_payer = {p: sum(t.value for t, who in lines if who is None or p in who) for p in payers}
         items = [dict(t.to_json(), **({"payers": who} if who is not None else {})) for t, who in lines]
