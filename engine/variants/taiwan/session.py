@@ -7,6 +7,8 @@ leaves the last dealer of the North round.
 """
 from __future__ import annotations
 
+from ...errors import EngineError
+
 ROUNDS = ("E", "S", "W", "N")
 
 
@@ -26,10 +28,12 @@ def _winner(outcome: dict) -> str | None:
 
 def advance(variant, state: dict, outcome: dict) -> dict:
     if state.get("game_over"):
-        raise ValueError("the game (一荘) is over: start a new session")
+        raise EngineError("game_over", "the game (一荘) is over after the North round: start a new session",
+                          "outcome")
     kind = outcome.get("type")
     if kind not in ("win", "draw"):
-        raise ValueError("an outcome is {'type': 'win', ...} or {'type': 'draw'}")
+        raise EngineError("bad_outcome", "a Taiwanese outcome is {'type': 'win', ...} or {'type': 'draw'}",
+                          "outcome")
     new = dict(state)
     new["hand_number"] = state.get("hand_number", 1) + 1
     winner = _winner(outcome)
