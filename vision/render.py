@@ -75,8 +75,8 @@ def render_face(code: str, rng: np.random.Generator, *, height: int = 160, sourc
         source = choices[int(rng.choice(len(choices), p=weights / weights.sum()))]
     elif source not in sources_for(code):
         raise ValueError(f"face source {source!r} cannot draw {code}")
-    layer = ink_layer(code, source, rng)
-    canvas = Canvas(240, 180)
+    canvas = Canvas(240, 180) if h > 110 else Canvas(160, 120)
+    layer = ink_layer(code, source, rng, (canvas.h, canvas.w))
     margin_y, margin_x = rng.uniform(0.03, 0.1), rng.uniform(0.03, 0.1)
     box = [margin_y, margin_x, 1 - margin_y, 1 - margin_x]
     index_text = None

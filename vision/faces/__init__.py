@@ -43,16 +43,18 @@ def sources_for(code: str, exclude: tuple[str, ...] = ()) -> list[str]:
     return [s for s, codes in SOURCE_CODES.items() if code in codes and s not in exclude]
 
 
-def ink_layer(code: str, source: str, rng: np.random.Generator) -> np.ndarray:
-    """The ink layer of ``code`` from ``source``, with ink colours randomised."""
+def ink_layer(code: str, source: str, rng: np.random.Generator, size: tuple[int, int] = (240, 180)) -> np.ndarray:
+    """The ink layer of ``code`` from ``source``, with ink colours randomised (``size`` is a hint)."""
     if source == "drawn":
-        return drawn_layer(code, rng)
+        return drawn_layer(code, rng, size)
     if source == "hk_art":
         layer = art.hk_layer(code)
         return layer.copy() if rng.random() < 0.45 else recolour(layer, code, rng, keep_dark=rng.random() < 0.5)
     if source == "riichi_art":
         scheme = "Black" if rng.random() < 0.2 else "Regular"
-        layer = art.riichi_layer(code, scheme)
+        variants = art.riichi_variants(code)
+        variant = variants[-1] if len(variants) > 1 and rng.random() < 0.25 else None
+        layer = art.riichi_layer(code, scheme, variant)
         return layer.copy() if rng.random() < 0.45 else recolour(layer, code, rng, keep_dark=rng.random() < 0.5)
     if source in _IMAHJONG or source == "symbola":
         key = "symbola" if source == "symbola" else source.split("_", 1)[1]

@@ -57,6 +57,13 @@ def riichi_codes() -> tuple[str, ...]:
     return tuple(_RIICHI_NAMES)
 
 
+def riichi_variants(code: str) -> list[str | None]:
+    """Alternative drawings of ``code`` (the red fives)."""
+    name = _RIICHI_NAMES[code]
+    extra = RIICHI_DIR / "Regular" / f"{name}-Dora.svg"
+    return [None, f"{name}-Dora"] if extra.exists() else [None]
+
+
 @functools.lru_cache(maxsize=64)
 def hk_layer(code: str, px: int = 320) -> np.ndarray:
     img = cv2.imread(str(HK_DIR / f"{_HK_NAMES[code]}.png"), cv2.IMREAD_UNCHANGED)
@@ -67,11 +74,13 @@ def hk_layer(code: str, px: int = 320) -> np.ndarray:
 
 
 @functools.lru_cache(maxsize=128)
-def riichi_layer(code: str, scheme: str = "Regular", px: int = 320) -> np.ndarray:
+def riichi_layer(code: str, scheme: str = "Regular", variant: str | None = None, px: int = 320) -> np.ndarray:
     import cairosvg
 
-    name = _RIICHI_NAMES[code]
-    png = cairosvg.svg2png(url=str(RIICHI_DIR / scheme / f"{name}.svg"), output_height=px)
+    path = RIICHI_DIR / scheme / f"{variant or _RIICHI_NAMES[code]}.svg"
+    if not path.exists():  # the Black scheme has no bonus tiles
+        path = RIICHI_DIR / "Regular" / f"{variant or _RIICHI_NAMES[code]}.svg"
+    png = cairosvg.svg2png(url=str(path), output_height=px)
     img = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_UNCHANGED)
     if img.ndim == 2:
         img = cv2.cvtColor(img, cv2.COLOR_GRAY2BGRA)

@@ -48,7 +48,9 @@ class Canvas:
         self.h, self.w = h, w
 
     def fill(self, mask: np.ndarray, colour) -> None:
-        over(self.img, mask_to_layer(mask, colour), 0, 0)
+        x, y, w, h = cv2.boundingRect(mask)
+        if w and h:
+            over(self.img, mask_to_layer(mask[y: y + h, x: x + w], colour), y, x)
 
     def mask(self) -> np.ndarray:
         return np.zeros((self.h, self.w), np.uint8)
@@ -393,9 +395,9 @@ _DRAWERS = {"m": draw_characters, "p": draw_circles, "s": draw_bamboo, "z": draw
             "f": draw_flower, "a": draw_animal, "h": draw_face_tile, "j": draw_fei}
 
 
-def drawn_layer(code: str, rng: np.random.Generator) -> np.ndarray:
-    """The ink layer (BGRA, 240x180) of ``code`` drawn procedurally."""
-    c = Canvas()
+def drawn_layer(code: str, rng: np.random.Generator, size: tuple[int, int] = (H, W)) -> np.ndarray:
+    """The ink layer (BGRA, ``size`` = (h, w), 240x180 by default) of ``code`` drawn procedurally."""
+    c = Canvas(*size)
     _DRAWERS[code[1]](code, rng, c)
     return c.img
 

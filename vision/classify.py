@@ -1,0 +1,110 @@
+"""Name tile-face crops with the shipped ONNX model (``models/tiles.onnx``).
+
+``classify(crops)`` takes BGR uint8 crops of single tile faces (perspective-rectified, portrait,
+upright or upside down, any size) and returns, per crop,
+``{"tile": code | "back" | "reject", "confidence": float, "top3": [[code, score], ...]}``.
+``top3`` lists the three likeliest tile kinds (``back`` included, ``reject`` never), so the phone
+can ask the player when ``confidence`` is low. The model is loaded once per process, lazily, and
+crops are run as one batch on onnxruntime's CPU provider with 2 threads.
+"""
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+MODEL_DIR = Path(__file__).resolve().parents[1] / "models"
+MODEL_PATH = MODEL_DIR / "tiles.onnx"
+LABELS: tuple[str, ...] = tuple(json.loads((MODEL_DIR / "labels.json").read_text()))
+INPUT_H, INPUT_W = 72, 54  # the model's fixed input (portrait); the batch axis is dynamic
+MIN_SIDE = 4  # smaller crops cannot hold a tile face
+THREADS = 2
+
+_session = None
+_lock = threading.Lock()
+
+
+def to_input(crop: np.ndarray) -> np.ndarray:
+    """Resize a BGR crop to the model input, the same way at training and at inference."""
+    h, w = crop.shape[:2]
+    interp = cv2.INTER_AREA if h > INPUT_H else cv2.INTER_LINEAR
+    return cv2.resize(crop, (INPUT_W, INPUT_H), interpolation=interp)
+
+
+def session():
+    """The onnxruntime session, created on first use."""
+    global _session
+    if _session is None:
+        with _lock:
+            if _session is None:
+                import onnxruntime as ort
+
+                opts = ort.SessionOptions()
+                opts.intra_op_num_threads = THREADS
+                opts.inter_op_num_threads = 1
+                opts.log_severity_level = 3
+                _session = ort.InferenceSession(str(MODEL_PATH), opts, providers=["CPUExecutionProvider"])
+    return _session
+
+
+def _as_bgr(crop) -> np.ndarray:
+    """Validate one crop and bring it to a portrait BGR uint8 image; raises ValueError."""
+    if not isinstance(crop, np.ndarray):
+        raise ValueError(f"a crop must be a numpy array, not {type(crop).__name__}")
+    if crop.ndim == 2:
+        crop = cv2.cvtColor(crop, cv2.COLOR_GRAY2BGR)
+    elif crop.ndim == 3 and crop.shape[2] == 4:
+        crop = cv2.cvtColor(crop, cv2.COLOR_BGRA2BGR)
+    elif crop.ndim == 3 and crop.shape[2] == 1:
+        crop = cv2.cvtColor(crop, cv2.COLOR_GRAY2BGR)
+    if crop.ndim != 3 or crop.shape[2] != 3:
+        raise ValueError(f"a crop must be an H x W x 3 BGR image, got shape {crop.shape}")
+    if min(crop.shape[:2]) < MIN_SIDE:
+        raise ValueError(f"a crop of {crop.shape[1]}x{crop.shape[0]} px is too small to hold a tile face")
+    if crop.dtype != np.uint8:
+        if np.issubdtype(crop.dtype, np.floating) and crop.size and float(np.nanmax(crop)) <= 1.0:
+            crop = crop * 255.0
+        crop = np.clip(np.nan_to_num(crop), 0, 255).astype(np.uint8)
+    h, w = crop.shape[:2]
+    if w > h * 1.1:  # a tile lying sideways: turn it to portrait (the model reads either way up)
+        crop = cv2.rotate(crop, cv2.ROTATE_90_CLOCKWISE)
+    return np.ascontiguousarray(crop)
+
+
+def probabilities(crops: list[np.ndarray]) -> np.ndarray:
+    """Class probabilities (N x len(LABELS)) for valid BGR uint8 crops."""
+    if not crops:
+        return np.zeros((0, len(LABELS)), np.float32)
+    x = np.stack([to_input(c) for c in crops]).astype(np.float32).transpose(0, 3, 1, 2)
+    return session().run(None, {"crops": np.ascontiguousarray(x)})[0]
+
+
+def _result(p: np.ndarray) -> dict:
+    best = int(np.argmax(p))
+    kinds = [i for i in np.argsort(-p) if LABELS[i] != "reject"][:3]
+    return {"tile": LABELS[best], "confidence": round(float(p[best]), 4),
+            "top3": [[LABELS[i], round(float(p[i]), 4)] for i in kinds]}
+
+
+def classify(crops: list[np.ndarray]) -> list[dict]:
+    """Name each crop. A crop that cannot be a tile face (too small, wrong shape) gets
+    ``{"tile": "reject", "confidence": 0.0, "top3": [], "error": why}``."""
+    prepared: list[np.ndarray] = []
+    slots: list[int | str] = []
+    for crop in crops:
+        try:
+            prepared.append(_as_bgr(crop))
+            slots.append(len(prepared) - 1)
+        except ValueError as e:
+            slots.append(str(e))
+    probs = probabilities(prepared)
+    out = []
+    for s in slots:
+        if isinstance(s, str):
+            out.append({"tile": "reject", "confidence": 0.0, "top3": [], "error": s})
+        else:
+            out.append(_result(probs[s]))
+    return out

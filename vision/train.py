@@ -1,0 +1,633 @@
+"""Train the tile classifier and export ``models/tiles.onnx`` (needs the ``[train]`` extra: torch).
+
+    python -m vision.train                       # base model on rendered data, fine-tune with the
+                                                 # real crops (when ../shared has them), export
+    python -m vision.train --cv 5                # 5-fold cross-validation on the real crops
+    python -m vision.train --holdout hk_art,imahjong_can   # unseen-style test
+    python -m vision.train --card                # write models/CARD.md from the saved reports
+
+Work files live in ``.train/`` (git-ignored): the rendered caches, checkpoints and the JSON
+reports the card is written from. CPU by default (2 threads); a CUDA GPU is used when present.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import sys
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from engine.tiles import KINDS
+
+from .dataset import INPUT_H, INPUT_W, LABEL_INDEX, LABELS, build_cache, load_real, to_input
+
+ROOT = Path(__file__).resolve().parents[1]
+WORK = ROOT / ".train"
+REPORTS = WORK / "reports"
+MODELS = ROOT / "models"
+RENDER_SEED = 1
+HOLDOUT_TEST_SEED = 3
+TRAIN_SEED = 7
+CHECK_SEED = 11
+CHECK_N = 1000
+
+
+def _torch():
+    import torch
+
+    return torch
+
+
+def build_model(n_classes: int = len(LABELS)):
+    torch = _torch()
+    nn = torch.nn
+
+    class Block(nn.Module):
+        """Depthwise-separable convolution, with a residual when the shape allows."""
+
+        def __init__(self, cin, cout, stride):
+            super().__init__()
+            self.dw = nn.Sequential(nn.Conv2d(cin, cin, 3, stride, 1, groups=cin, bias=False), nn.BatchNorm2d(cin),
+                                    nn.ReLU(inplace=True))
+            self.pw = nn.Sequential(nn.Conv2d(cin, cout, 1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True))
+            self.res = stride == 1 and cin == cout
+
+        def forward(self, x):
+            y = self.pw(self.dw(x))
+            return x + y if self.res else y
+
+    class TileNet(nn.Module):
+        """Input: N x 3 x 72 x 54 float BGR in 0..255. Output: logits."""
+
+        def __init__(self):
+            super().__init__()
+            self.stem = nn.Sequential(nn.Conv2d(3, 24, 3, 2, 1, bias=False), nn.BatchNorm2d(24), nn.ReLU(inplace=True))
+            cfg = [(24, 48, 1), (48, 96, 2), (96, 96, 1), (96, 160, 2), (160, 160, 1), (160, 256, 2), (256, 256, 1)]
+            self.blocks = nn.Sequential(*[Block(a, b, s) for a, b, s in cfg])
+            self.drop = nn.Dropout(0.2)
+            self.fc = nn.Linear(256, n_classes)
+
+        def forward(self, x):
+            x = x * (1 / 127.5) - 1.0
+            x = self.blocks(self.stem(x))
+            return self.fc(self.drop(x.mean(dim=(2, 3))))
+
+    return TileNet()
+
+
+class Exportable:  # built lazily so that importing this module does not need torch
+    @staticmethod
+    def wrap(model):
+        torch = _torch()
+
+        class WithFlip(torch.nn.Module):
+            """Probabilities averaged over the crop and its 180-degree rotation (crops come either way up)."""
+
+            def __init__(self, m):
+                super().__init__()
+                self.m = m
+
+            def forward(self, x):
+                a = torch.softmax(self.m(x), dim=1)
+                b = torch.softmax(self.m(torch.flip(x, dims=(2, 3))), dim=1)
+                return (a + b) * 0.5
+
+        return WithFlip(model)
+
+
+# -- data ---------------------------------------------------------------------------------
+
+def _augment_real(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Crop jitter, 180-degree turns, light and JPEG on one real crop (full size BGR)."""
+    h, w = img.shape[:2]
+    # crop in up to 8% per side, or pad out up to 6% (the detector's quad is never exact)
+    m = rng.uniform(-0.06, 0.08, 4) * [h, w, h, w]
+    src = np.array([[m[1], m[0]], [w - m[3], m[0]], [w - m[3], h - m[2]], [m[1], h - m[2]]], np.float32)
+    src += rng.normal(0, 0.012 * max(h, w), (4, 2)).astype(np.float32)
+    out_h = int(rng.integers(48, 140))
+    out_w = int(round(out_h * 0.75))
+    dst = np.array([[0, 0], [out_w, 0], [out_w, out_h], [0, out_h]], np.float32)
+    crop = cv2.warpPerspective(img, cv2.getPerspectiveTransform(src, dst), (out_w, out_h),
+                               flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+    crop = crop.astype(np.float32) * rng.uniform(0.7, 1.25) * rng.uniform(0.9, 1.1, 3) + rng.uniform(-20, 20)
+    crop = np.clip(crop, 0, 255).astype(np.uint8)
+    if rng.random() < 0.4:
+        crop = cv2.GaussianBlur(crop, (0, 0), rng.uniform(0.3, 1.2))
+    if rng.random() < 0.5:
+        ok, buf = cv2.imencode(".jpg", crop, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(35, 95))])
+        crop = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    if rng.random() < 0.5:
+        crop = crop[::-1, ::-1]
+    return to_input(np.ascontiguousarray(crop))
+
+
+def _jitter_rendered(x, torch, gen):
+    """Cheap per-batch colour jitter on the cached crops (N,H,W,3 uint8 -> N,3,H,W float)."""
+    x = x.permute(0, 3, 1, 2).float()
+    n = x.shape[0]
+    gain = torch.empty(n, 3, 1, 1).uniform_(0.85, 1.15, generator=gen) * torch.empty(n, 1, 1, 1).uniform_(0.8, 1.2, generator=gen)
+    x = x * gain + torch.empty(n, 1, 1, 1).uniform_(-15, 15, generator=gen)
+    flip = torch.rand(n, generator=gen) < 0.5
+    x[flip] = torch.flip(x[flip], dims=(2, 3))
+    return x.clamp_(0, 255)
+
+
+def _real_arrays(imgs, codes):
+    x = np.stack([to_input(im) for im in imgs]) if imgs else np.zeros((0, INPUT_H, INPUT_W, 3), np.uint8)
+    y = np.array([LABEL_INDEX[c] for c in codes], np.int64)
+    return x, y
+
+
+# -- training -----------------------------------------------------------------------------
+
+def device():
+    torch = _torch()
+    return "cuda" if torch.cuda.is_available() else "cpu"
+
+
+def train(model, rendered: dict, *, minutes: float, lr: float, batch: int = 64, seed: int = TRAIN_SEED,
+          log_every: int = 50, label: str = "train", max_steps: int = 0) -> dict:
+    """Train ``model`` in place on the rendered crops for a wall-clock budget of ``minutes``
+    (AdamW; learning rate: 5% warm-up then cosine over the budget, so the run always ends on time
+    on a shared machine). ``max_steps`` > 0 stops earlier."""
+    import math
+
+    torch = _torch()
+    dev = device()
+    model.to(dev).train()
+    gen = torch.Generator().manual_seed(seed)
+    X = torch.from_numpy(rendered["x"])
+    Y = torch.from_numpy(rendered["y"])
+    opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=2e-4)
+    loss_fn = torch.nn.CrossEntropyLoss(label_smoothing=0.05)
+    budget = minutes * 60.0
+    t0, seen, step, run_loss, run_acc = time.time(), 0, 0, 0.0, 0.0
+    while True:
+        frac = (time.time() - t0) / budget
+        if frac >= 1.0 or (max_steps and step >= max_steps):
+            break
+        cur = lr * (frac / 0.05 if frac < 0.05 else 0.5 * (1 + math.cos(math.pi * (frac - 0.05) / 0.95)))
+        for g in opt.param_groups:
+            g["lr"] = max(cur, lr * 0.01)
+        idx = torch.randint(0, len(Y), (batch,), generator=gen)
+        xb, yb = _jitter_rendered(X[idx], torch, gen).to(dev), Y[idx].to(dev)
+        out = model(xb)
+        loss = loss_fn(out, yb)
+        opt.zero_grad(set_to_none=True)
+        loss.backward()
+        opt.step()
+        seen += len(yb)
+        step += 1
+        lv, av = float(loss.detach()), float((out.argmax(1) == yb).float().mean())
+        run_loss, run_acc = (0.95 * run_loss + 0.05 * lv, 0.95 * run_acc + 0.05 * av) if step > 1 else (lv, av)
+        if step % log_every == 0:
+            el = time.time() - t0
+            print(f"[{label}] step {step} loss {run_loss:.3f} acc {run_acc:.3f} lr {cur:.2e} "
+                  f"{seen / el:.0f} img/s {el:.0f}s", flush=True)
+    model.eval()
+    return {"steps": step, "batch": batch, "lr": lr, "minutes_budget": minutes,
+            "seconds": round(time.time() - t0, 1), "images": seen}
+
+
+def _split(model):
+    """(trunk, head) of a TileNet: the head is the last two blocks and the classifier."""
+    torch = _torch()
+    trunk = torch.nn.Sequential(model.stem, *list(model.blocks)[:5])
+    return trunk, list(model.blocks)[5:]
+
+
+def _head_forward(model, feats):
+    x = feats
+    for blk in list(model.blocks)[5:]:
+        x = blk(x)
+    return model.fc(model.drop(x.mean(dim=(2, 3))))
+
+
+def rendered_features(model, rendered: dict, n: int = 3000, seed: int = TRAIN_SEED + 2):
+    """Trunk features (frozen) of ``n`` jittered rendered crops, shared by every fine-tune."""
+    torch = _torch()
+    gen = torch.Generator().manual_seed(seed)
+    idx = torch.randperm(len(rendered["y"]), generator=gen)[:n]
+    trunk, _ = _split(model)
+    trunk.eval()
+    feats = []
+    with torch.no_grad():
+        for i in range(0, len(idx), 256):
+            xb = _jitter_rendered(torch.from_numpy(rendered["x"][idx[i: i + 256].numpy()]), torch, gen)
+            feats.append(trunk(xb.to(device())).cpu())
+    return torch.cat(feats), torch.from_numpy(rendered["y"][idx.numpy()])
+
+
+def finetune(model, feats, real, *, steps: int, lr: float = 1e-3, batch: int = 96, real_share: float = 1 / 3,
+             seed: int = TRAIN_SEED + 1, label: str = "finetune") -> dict:
+    """Fine-tune the head (last two blocks + classifier) on rendered trunk features plus augmented
+    real crops, the trunk frozen. ``real`` = (BGR images, codes)."""
+    import math
+
+    torch = _torch()
+    dev = device()
+    trunk, head_blocks = _split(model)
+    trunk.eval()
+    for p in trunk.parameters():
+        p.requires_grad_(False)
+    params = [p for b in head_blocks for p in b.parameters()] + list(model.fc.parameters())
+    opt = torch.optim.AdamW(params, lr=lr, weight_decay=2e-4)
+    loss_fn = torch.nn.CrossEntropyLoss(label_smoothing=0.05)
+    gen = torch.Generator().manual_seed(seed)
+    rng = np.random.default_rng(seed)
+    F, FY = feats
+    n_real = int(round(batch * real_share))
+    imgs, codes = real
+    t0 = time.time()
+    for b in head_blocks:
+        b.train()
+    model.drop.train()
+    for step in range(steps):
+        for g in opt.param_groups:
+            g["lr"] = lr * 0.5 * (1 + math.cos(math.pi * step / steps))
+        idx = torch.randint(0, len(FY), (batch - n_real,), generator=gen)
+        ri = rng.integers(0, len(imgs), n_real)
+        xr = torch.from_numpy(np.stack([_augment_real(imgs[i], rng) for i in ri])).permute(0, 3, 1, 2).float()
+        with torch.no_grad():
+            fr = trunk(xr.to(dev))
+        x = torch.cat([F[idx].to(dev), fr])
+        y = torch.cat([FY[idx], torch.tensor([LABEL_INDEX[codes[i]] for i in ri])]).to(dev)
+        loss = loss_fn(_head_forward(model, x), y)
+        opt.zero_grad(set_to_none=True)
+        loss.backward()
+        opt.step()
+        if (step + 1) % 50 == 0:
+            print(f"[{label}] step {step + 1}/{steps} loss {float(loss):.3f} {time.time() - t0:.0f}s", flush=True)
+    for p in trunk.parameters():
+        p.requires_grad_(True)
+    model.eval()
+    return {"steps": steps, "batch": batch, "lr": lr, "real_share": round(real_share, 3),
+            "rendered_features": int(len(FY)), "seconds": round(time.time() - t0, 1), "trained": "last two blocks + classifier"}
+
+
+def predict(model, x: np.ndarray, batch: int = 512) -> np.ndarray:
+    """Probabilities (flip-averaged, as the exported model) for N,H,W,3 uint8 inputs."""
+    torch = _torch()
+    dev = device()
+    wrapped = Exportable.wrap(model).to(dev).eval()
+    outs = []
+    with torch.no_grad():
+        for i in range(0, len(x), batch):
+            xb = torch.from_numpy(x[i: i + batch]).permute(0, 3, 1, 2).float().to(dev)
+            outs.append(wrapped(xb).cpu().numpy())
+    return np.concatenate(outs) if outs else np.zeros((0, len(LABELS)), np.float32)
+
+
+def score(probs: np.ndarray, y: np.ndarray) -> dict:
+    pred = probs.argmax(1)
+    per_class: dict[str, list[int]] = {}
+    confusions: dict[str, int] = {}
+    for t, p in zip(y, pred):
+        tc, pc = LABELS[t], LABELS[p]
+        c = per_class.setdefault(tc, [0, 0])
+        c[0] += int(t == p)
+        c[1] += 1
+        if t != p:
+            confusions[f"{tc}->{pc}"] = confusions.get(f"{tc}->{pc}", 0) + 1
+    top3 = np.argsort(-probs, 1)[:, :3]
+    return {"n": int(len(y)), "top1": float((pred == y).mean()) if len(y) else 0.0,
+            "top3": float(np.mean([t in row for t, row in zip(y, top3)])) if len(y) else 0.0,
+            "per_class": per_class, "confusions": dict(sorted(confusions.items(), key=lambda kv: -kv[1]))}
+
+
+def export_onnx(model, path: Path) -> None:
+    torch = _torch()
+    wrapped = Exportable.wrap(model).cpu().eval()
+    dummy = torch.zeros(1, 3, INPUT_H, INPUT_W)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp.onnx")
+    kwargs = dict(input_names=["crops"], output_names=["probs"], opset_version=17,
+                  dynamic_axes={"crops": {0: "n"}, "probs": {0: "n"}})
+    try:
+        torch.onnx.export(wrapped, (dummy,), str(tmp), dynamo=False, **kwargs)
+    except TypeError:  # older torch without the dynamo switch
+        torch.onnx.export(wrapped, (dummy,), str(tmp), **kwargs)
+    import onnx
+
+    m = onnx.load(str(tmp))  # fold any external data into the single file
+    onnx.save_model(m, str(path), save_as_external_data=False)
+    tmp.unlink(missing_ok=True)
+    data = tmp.with_suffix(".onnx.data")
+    if data.exists():
+        data.unlink()
+
+
+def _save_report(name: str, report: dict) -> None:
+    REPORTS.mkdir(parents=True, exist_ok=True)
+    (REPORTS / f"{name}.json").write_text(json.dumps(report, indent=1))
+
+
+def _env() -> dict:
+    torch = _torch()
+    return {"torch": torch.__version__, "device": device(), "threads": torch.get_num_threads(),
+            "python": platform.python_version(), "machine": platform.machine(), "cpus": os.cpu_count()}
+
+
+def rendered_data(n: int, workers: int):
+    t0 = time.time()
+    print(f"rendering/loading {n} crops (seed {RENDER_SEED}) ...", flush=True)
+    d = build_cache(WORK / "rendered", n, RENDER_SEED, workers=workers)
+    return d, time.time() - t0
+
+
+def rendered_checkset(n: int = CHECK_N, seed: int = CHECK_SEED, workers: int = 2) -> dict:
+    return build_cache(WORK / "check", n, seed, workers=workers)
+
+
+def _unseen_sets(held, n_each: int, workers: int) -> dict:
+    from .faces import SOURCE_CODES
+
+    out = {}
+    for s in held:
+        codes = tuple(c for c in LABELS if c in SOURCE_CODES[s])
+        out[s] = build_cache(WORK / "unseen", n_each, HOLDOUT_TEST_SEED, only=(s,), labels=codes, workers=workers)
+    return out
+
+
+def cmd_main(a) -> int:
+    """Stage A: train from scratch without the held-out face sources and measure them as unseen
+    styles; stage B: continue on every source (the rendered-only base model); stage C: fine-tune
+    the head with the real crops and export."""
+    torch = _torch()
+    torch.manual_seed(TRAIN_SEED)
+    from .faces import FACE_SOURCES
+
+    t_all = time.time()
+    held = tuple(s for s in a.holdout.split(",") if s and s in FACE_SOURCES)
+    data, t_render = rendered_data(a.n, a.workers)
+    check = rendered_checkset(workers=a.workers)
+    files, imgs, codes = load_real()
+    real_x, real_y = _real_arrays(imgs, codes)
+    model = build_model()
+    env = _env()
+    if held:
+        keep = ~np.isin(data["source"], np.array(held))
+        sub = {"x": data["x"][keep], "y": data["y"][keep]}
+        print(f"stage A: {int(keep.sum())} of {len(keep)} crops, without {held}", flush=True)
+        info_a = train(model, sub, minutes=a.minutes_a, lr=a.lr, label="A-holdout")
+        torch.save(model.state_dict(), WORK / "stage_a.pt")
+        unseen = _unseen_sets(held, a.holdout_test_n, a.workers)
+        rep = {"command": "python -m vision.train", "held_out": list(held), "train": info_a,
+               "n_rendered": int(keep.sum()), "render_seed": RENDER_SEED, "test_seed": HOLDOUT_TEST_SEED,
+               "unseen": {s: score(predict(model, d["x"]), d["y"]) for s, d in unseen.items()},
+               "real_rendered_only": score(predict(model, real_x), real_y) if len(real_y) else None, "env": env}
+        rep["unseen_all"] = score(predict(model, np.concatenate([d["x"] for d in unseen.values()])),
+                                  np.concatenate([d["y"] for d in unseen.values()]))
+        _save_report("holdout", rep)
+        print("unseen-style top-1: " + ", ".join(f"{s} {r['top1']:.4f}" for s, r in rep["unseen"].items())
+              + f", all {rep['unseen_all']['top1']:.4f}"
+              + (f"; real {rep['real_rendered_only']['top1']:.4f}" if len(real_y) else ""), flush=True)
+        if a.provisional:
+            export_onnx(model, MODELS / "tiles.onnx")
+            (MODELS / "labels.json").write_text(json.dumps(list(LABELS)) + "\n")
+            print("exported the stage A model as a provisional models/tiles.onnx", flush=True)
+    info_b = train(model, data, minutes=a.minutes_b, lr=a.lr * (0.5 if held else 1.0), label="B-all",
+                   seed=TRAIN_SEED + 3)
+    torch.save(model.state_dict(), WORK / "base.pt")
+    base = {"command": "python -m vision.train", "stage_a": info_a if held else None, "train": info_b,
+            "render_seconds": round(t_render, 1), "n_rendered": int(len(data["y"])), "render_seed": RENDER_SEED,
+            "train_seed": TRAIN_SEED, "check": score(predict(model, check["x"]), check["y"]),
+            "real": score(predict(model, real_x), real_y) if len(real_y) else None, "env": env}
+    _save_report("base", base)
+    print(f"base: rendered check {base['check']['top1']:.4f}"
+          + (f", real {base['real']['top1']:.4f} (rendered-data only)" if base["real"] else ""), flush=True)
+    ft = None
+    if len(real_y) and a.finetune_steps > 0:
+        feats = rendered_features(model, data)
+        ft = finetune(model, feats, (imgs, codes), steps=a.finetune_steps)
+    export_onnx(model, MODELS / "tiles.onnx")
+    (MODELS / "labels.json").write_text(json.dumps(list(LABELS)) + "\n")
+    ship = {"command": "python -m vision.train", "finetune": ft,
+            "check": score(predict(model, check["x"]), check["y"]),
+            "real_seen_in_training": score(predict(model, real_x), real_y) if len(real_y) and ft else None,
+            "total_seconds": round(time.time() - t_all, 1), "onnx_bytes": (MODELS / "tiles.onnx").stat().st_size,
+            "params": int(sum(p.numel() for p in model.parameters())), "env": env}
+    _save_report("ship", ship)
+    print(f"shipped models/tiles.onnx ({ship['onnx_bytes']} bytes, {ship['params']} params), "
+          f"check {ship['check']['top1']:.4f}, total {ship['total_seconds']:.0f}s", flush=True)
+    return 0
+
+
+def folds(codes: list[str], k: int, seed: int = 5) -> np.ndarray:
+    """Stratified fold number of each real crop."""
+    rng = np.random.default_rng(seed)
+    out = np.zeros(len(codes), np.int64)
+    by_class: dict[str, list[int]] = {}
+    for i, c in enumerate(codes):
+        by_class.setdefault(c, []).append(i)
+    start = 0
+    for c in sorted(by_class):
+        idx = rng.permutation(by_class[c])
+        for j, i in enumerate(idx):
+            out[i] = (start + j) % k
+        start += len(idx)
+    return out
+
+
+def cmd_cv(a) -> int:
+    """k-fold cross-validation of the fine-tuning step: each fold fine-tunes the rendered-only base
+    model (``.train/base.pt``) exactly as the shipped model was, on 4/5 of the real crops."""
+    torch = _torch()
+    files, imgs, codes = load_real()
+    if not codes:
+        print("no real crops (../shared/data/real-tiles is absent): nothing to cross-validate", file=sys.stderr)
+        return 1
+    base_ckpt = WORK / "base.pt"
+    if not base_ckpt.exists():
+        print("run `python -m vision.train` first (the folds fine-tune its rendered-only base model)", file=sys.stderr)
+        return 1
+    data, _ = rendered_data(a.n, a.workers)
+    model = build_model()
+    model.load_state_dict(torch.load(base_ckpt))
+    feats = rendered_features(model, data)
+    fold = folds(codes, a.cv)
+    probs = np.zeros((len(codes), len(LABELS)), np.float32)
+    infos = []
+    t0 = time.time()
+    for f in range(a.cv):
+        model = build_model()
+        model.load_state_dict(torch.load(base_ckpt))
+        tr = [i for i in range(len(codes)) if fold[i] != f]
+        te = [i for i in range(len(codes)) if fold[i] == f]
+        info = finetune(model, feats, ([imgs[i] for i in tr], [codes[i] for i in tr]), steps=a.finetune_steps,
+                        label=f"cv{f}")
+        x, _ = _real_arrays([imgs[i] for i in te], [codes[i] for i in te])
+        probs[te] = predict(model, x)
+        acc = float((probs[te].argmax(1) == np.array([LABEL_INDEX[codes[i]] for i in te])).mean())
+        print(f"fold {f}: {acc:.4f} on {len(te)}", flush=True)
+        infos.append({"fold": f, "n_test": len(te), "top1": acc, "train": info})
+    y = np.array([LABEL_INDEX[c] for c in codes])
+    rep = {"command": f"python -m vision.train --cv {a.cv}", "folds": infos, "overall": score(probs, y),
+           "seconds": round(time.time() - t0, 1), "fold_seed": 5,
+           "wrong": [{"file": files[i], "tile": codes[i], "pred": LABELS[int(probs[i].argmax())]}
+                     for i in range(len(codes)) if probs[i].argmax() != y[i]], "env": _env()}
+    _save_report("cv", rep)
+    print(f"{a.cv}-fold CV top-1 {rep['overall']['top1']:.4f}", flush=True)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="Train the tile classifier.")
+    ap.add_argument("--n", type=int, default=20000, help="rendered training crops (cached in .train/rendered)")
+    ap.add_argument("--minutes-a", type=float, default=14.0, help="stage A budget (without the held-out sources)")
+    ap.add_argument("--minutes-b", type=float, default=9.0, help="stage B budget (all sources)")
+    ap.add_argument("--finetune-steps", type=int, default=250)
+    ap.add_argument("--lr", type=float, default=3e-3)
+    ap.add_argument("--holdout", default="hk_art,imahjong_can", help="face sources held out of stage A ('' for none)")
+    ap.add_argument("--holdout-test-n", type=int, default=500)
+    ap.add_argument("--provisional", action="store_true", help="also export the stage A model as soon as it is done")
+    ap.add_argument("--workers", type=int, default=2, help="render processes")
+    ap.add_argument("--threads", type=int, default=2, help="torch CPU threads")
+    ap.add_argument("--cv", type=int, default=0, help="k-fold cross-validation on the real crops (after a main run)")
+    ap.add_argument("--card", action="store_true", help="write models/CARD.md from .train/reports")
+    a = ap.parse_args(argv)
+    if a.card:
+        write_card(REPORTS, MODELS / "CARD.md")
+        return 0
+    torch = _torch()
+    torch.set_num_threads(a.threads)
+    cv2.setNumThreads(1)
+    if a.cv:
+        return cmd_cv(a)
+    return cmd_main(a)
+
+
+# -- the model card -------------------------------------------------------------------------
+
+def _pct(x) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _per_class_table(per_class: dict, order=LABELS) -> list[str]:
+    rows = ["| tile | correct / n | accuracy |", "| --- | --- | --- |"]
+    for c in order:
+        if c in per_class:
+            ok, n = per_class[c]
+            rows.append(f"| {c} | {ok} / {n} | {_pct(ok / n)} |")
+    return rows
+
+
+def write_card(reports: Path, out: Path) -> None:
+    """Write models/CARD.md from the JSON reports of the runs (figures are never typed by hand)."""
+    def load(name):
+        p = reports / f"{name}.json"
+        return json.loads(p.read_text()) if p.exists() else None
+
+    base, ship, cv, hold, bench = load("base"), load("ship"), load("cv"), load("holdout"), load("bench")
+    from .faces import FACE_SOURCES
+
+    L = ["# Tile classifier: model card", "",
+         "`models/tiles.onnx` names one rectified tile-face crop. `models/labels.json` is its class list: "
+         "the 51 engine tile codes (`1m`..`1j`), `back` (a face-down tile) and `reject` (not a tile face).", "",
+         "## Model", "",
+         f"- Input `crops`: N x 3 x {INPUT_H} x {INPUT_W} float32, BGR, 0..255 (portrait). "
+         "Output `probs`: N x 53 softmax probabilities, averaged over the crop and its 180-degree rotation.",
+         "- A compact CNN: a stride-2 stem and seven depthwise-separable blocks, global average pooling.",
+         ]
+    if ship:
+        L.append(f"- {ship['params']} parameters, {ship['onnx_bytes'] / 1e6:.2f} MB ONNX (opset 17, dynamic batch).")
+    L += ["", "## Data", "",
+          "Rendered crops (`vision/dataset.py`): a tile face from one of the face sources below on a rendered "
+          "tile body (ivory/white face, rounded corners, green/blue/yellow/orange back showing on one or two sides), "
+          "on a table with neighbouring tiles, warm/cool/uneven light, shadows and glare, a camera tilt of up to 40 "
+          "degrees, then cut out again with a slightly wrong quad the way the detector does, with blur, noise, JPEG, "
+          "and turned upside down half of the time. 5% are rejects (table, tile sides, two half tiles, far-off crops).",
+          "",
+          f"Face sources on the training machine: {', '.join(f'`{s}`' for s in FACE_SOURCES)}.",
+          "- `hk_art`: CC0 Hong Kong tile art; `riichi_art`: riichi-mahjong-tiles by FluffyStuff, bonus tiles by "
+          "xhokir (CC BY 4.0); both read from `../shared/art`, never committed.",
+          "- `imahjong_*`: the four I.Mahjong tile fonts (M+ licence), recoloured; `symbola`: Symbola's mahjong glyphs.",
+          "- `drawn`: procedural pips, sticks and birds, characters from the Debian CJK fonts (Noto Sans/Serif CJK, "
+          "WenQuanYi Zen Hei, AR PL UKai), flowers as corner digit + season/plant character + a random plant, "
+          "animals and face tiles from their characters and simple pictures. The only source for `1a`-`4a` and `1h`-`4h`.",
+          "- Philippine-style corner indices (digit or letter) are added to some faces of every source.", ""]
+    if base:
+        L += [f"- Rendered training set: {base['n_rendered']} crops, render seed {base['render_seed']} "
+              f"(`python -m vision.dataset --n {base['n_rendered']} --seed {base['render_seed']}` reproduces it); "
+              f"training seed {base['train_seed']}."]
+    L += ["- Real crops: `../shared/data/real-tiles` (314 product-photo crops, MIT licence, Camerash mahjong-dataset), "
+          "mixed into fine-tuning batches at 25% with crop-jitter/light/JPEG augmentation. Not committed.", ""]
+    L += ["## Training", ""]
+    if base and ship:
+        bt = base["train"]
+        ft = ship.get("finetune") or {}
+        L += [f"- Command: `python -m vision.train` ({ship['env']['device']}, {ship['env']['threads']} torch threads, "
+              f"torch {ship['env']['torch']}). Total wall time {ship['total_seconds'] / 60:.1f} min on a shared "
+              f"{ship['env']['cpus']}-core machine, including rendering.",
+              f"- Base: {bt['steps']} steps x batch {bt['batch']} on rendered crops only ({bt['seconds'] / 60:.1f} min).",
+              f"- Fine-tune: {ft.get('steps', 0)} steps, {_pct(ft.get('real_share', 0))} real crops per batch "
+              f"({ft.get('seconds', 0) / 60:.1f} min). The shipped model is this fine-tuned model.", ""]
+    L += ["## Accuracy", "", "| figure | top-1 | top-3 | n | command |", "| --- | --- | --- | --- | --- |"]
+    if ship:
+        L.append(f"| rendered check set (seed {CHECK_SEED}, all sources), shipped model | {_pct(ship['check']['top1'])} | "
+                 f"{_pct(ship['check']['top3'])} | {ship['check']['n']} | `python -m vision.train` |")
+    if base and base.get("real"):
+        L.append(f"| real crops, purely rendered-data model (no real crop seen) | {_pct(base['real']['top1'])} | "
+                 f"{_pct(base['real']['top3'])} | {base['real']['n']} | `python -m vision.train` |")
+    if cv:
+        L.append(f"| real crops, 5-fold cross-validation (fine-tune the rendered base on rendered + 4/5 real, test on "
+                 f"the held-out 1/5) | {_pct(cv['overall']['top1'])} | {_pct(cv['overall']['top3'])} | "
+                 f"{cv['overall']['n']} | `{cv['command']}` |")
+    if ship and ship.get("real_seen_in_training"):
+        r = ship["real_seen_in_training"]
+        L.append(f"| real crops, shipped model (all 314 were in its training: not a fair test) | {_pct(r['top1'])} | "
+                 f"{_pct(r['top3'])} | {r['n']} | `python -m vision.train` |")
+    if hold:
+        for s, r in hold["unseen"].items():
+            L.append(f"| unseen style `{s}` (held out of training) | {_pct(r['top1'])} | {_pct(r['top3'])} | {r['n']} | "
+                     f"`{hold['command']}` |")
+        L.append(f"| unseen styles together | {_pct(hold['unseen_all']['top1'])} | {_pct(hold['unseen_all']['top3'])} | "
+                 f"{hold['unseen_all']['n']} | `{hold['command']}` |")
+        if hold.get("real_rendered_only"):
+            r = hold["real_rendered_only"]
+            L.append(f"| real crops, the hold-out model (rendered only, without {', '.join(hold['held_out'])}) | "
+                     f"{_pct(r['top1'])} | {_pct(r['top3'])} | {r['n']} | `{hold['command']}` |")
+    L.append("")
+    if hold:
+        ht = hold["train"]
+        L += [f"Unseen-style protocol: every rendered training crop whose face came from {', '.join(hold['held_out'])} "
+              f"was dropped ({hold['n_rendered']} crops left; neighbouring tiles in the scenes are always `drawn`), a "
+              f"model was trained from scratch on the rest ({ht['steps']} steps, {ht['seconds'] / 60:.1f} min, rendered "
+              f"only, no real crops) and tested on new crops (seed {hold['test_seed']}) whose faces come only from the "
+              "held-out sources.", ""]
+    if cv:
+        L += ["### Real crops: per-class accuracy in 5-fold cross-validation", ""]
+        L += _per_class_table(cv["overall"]["per_class"])
+        L += ["", "Confusions (true -> predicted: count): " +
+              (", ".join(f"{k}: {v}" for k, v in cv["overall"]["confusions"].items()) or "none"), ""]
+        L += [f"Folds: stratified by tile, fold seed {cv['fold_seed']}; per fold top-1 " +
+              ", ".join(_pct(f["top1"]) for f in cv["folds"]) + f". Fine-tuning per fold: {cv['folds'][0]['train']['steps']} "
+              f"steps. Total {cv['seconds'] / 60:.1f} min. This is a cheaper protocol than training each fold "
+              "from scratch: the rendered-only base model is shared by all folds (it never saw a real crop).", ""]
+    if base and base.get("real"):
+        L += ["### Real crops: the purely rendered-data model, per class", ""]
+        L += _per_class_table(base["real"]["per_class"])
+        L += ["", "Confusions: " + (", ".join(f"{k}: {v}" for k, v in base["real"]["confusions"].items()) or "none"), ""]
+    if bench:
+        L += ["## Speed", "",
+              f"`{bench['command']}`: {bench['ms_per_tile']:.3f} ms per tile for a batch of {bench['batch']} crops "
+              f"(median of {bench['repeats']}), onnxruntime on CPU with {bench['threads']} threads, including resizing "
+              f"the crops; {bench['ms_batch']:.2f} ms per batch.", ""]
+    L += ["## Limits", "",
+          "- The real crops are product photos of a few Chinese sets; no real photo of the Malaysian animal or face "
+          "tiles, fei or a face-down tile was available, so those classes are measured on rendered crops only.",
+          "- Flowers are the hardest kinds on real tiles: what identifies them is the corner digit and the small "
+          "season/plant character, and every set draws its own pictures.",
+          "- `reject` is learnt from rendered non-faces (tables, sides, two half tiles); the phone should also treat "
+          "low confidence as a question to the player.", ""]
+    out.write_text("\n".join(L) + "\n")
+    print(f"wrote {out}")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
