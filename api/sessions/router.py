@@ -147,23 +147,29 @@ async def end(session_id: str, body: Versioned, request: Request):
     return await _call(_svc(request).end, session_id, body.version)
 
 
-@router.get("/{session_id}/export.json", summary="The whole session as JSON (importable)")
-async def export_json(session_id: str, request: Request):
+async def _download(fn, session_id: str, make) -> Response:
     try:
-        data = await run_in_threadpool(_svc(request).export_json, session_id)
+        data = await run_in_threadpool(fn, session_id)
     except SessionError as exc:
         return _error(exc)
-    return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="session-{session_id}.json"'})
+    return make(data)
+
+
+def _attachment(session_id: str, suffix: str) -> dict:
+    return {"Content-Disposition": f'attachment; filename="session-{session_id}.{suffix}"'}
+
+
+@router.get("/{session_id}/export.json", summary="The whole session as JSON (importable)")
+async def export_json(session_id: str, request: Request):
+    return await _download(_svc(request).export_json, session_id,
+                           lambda data: JSONResponse(data, headers=_attachment(session_id, "json")))
 
 
 @router.get("/{session_id}/export.csv", summary="The active entries with payments and running totals as CSV")
 async def export_csv(session_id: str, request: Request):
-    try:
-        text = await run_in_threadpool(_svc(request).export_csv, session_id)
-    except SessionError as exc:
-        return _error(exc)
-    return Response(text, media_type="text/csv; charset=utf-8",
-                    headers={"Content-Disposition": f'attachment; filename="session-{session_id}.csv"'})
+    return await _download(_svc(request).export_csv, session_id,
+                           lambda text: Response(text, media_type="text/csv; charset=utf-8",
+                                                 headers=_attachment(session_id, "csv")))
 
 
 @router.get("/{session_id}/entries/{seq}/photo", summary="The photo of a recorded hand")

@@ -144,6 +144,15 @@ def _check_outcome(outcome: Any, seats) -> dict:
     return dict(outcome)
 
 
+def _event_fields(fields: Any) -> dict:
+    if fields is None:
+        return {}
+    if not isinstance(fields, dict) or any(k in fields for k in ("variant", "event", "options")):
+        raise SessionError("bad_request", "fields must be an object; the session sets variant, event and options",
+                           "fields")
+    return dict(fields)
+
+
 def _note(note: Any) -> str:
     if note is None:
         return ""
@@ -422,10 +431,8 @@ class SessionService:
             state, _ = replay(variant, active)
             check_open(state)
             full, context, result, payments = self._score_hand(row, state, request)
-            seq = self._next_seq(s, row.id)
-            s.add(EntryRow(session_id=row.id, seq=seq, position=seq, kind="hand", name="win", request=full,
-                           context=context, outcome=extra, result=result, payments=payments, photo=photo_name,
-                           note=note, status="active", created_at=utcnow()))
+            seq = self._add_entry(s, row, kind="hand", name="win", request=full, context=context, outcome=extra,
+                                  result=result, payments=payments, photo=photo_name, note=note)
             return {"recorded": {"seq": seq, "payments": payments, "context": context, "result": result}}
 
         try:
@@ -434,35 +441,37 @@ class SessionService:
             self._drop_photo(photo_name)
             raise
 
+    def _run_event(self, row: SessionRow, variant, name: Any, fields: dict, field: str) -> tuple[dict, dict, dict]:
+        """Call the engine for one of the variant's events: (request, result, payments)."""
+        if not isinstance(name, str) or name not in variant.events:
+            known = ", ".join(sorted(variant.events)) or "none"
+            raise SessionError("unknown_event", f"{row.variant} has no event '{str(name)[:40]}' (known: {known})",
+                               field)
+        request = {**fields, "variant": row.variant, "event": name, "options": dict(row.options)}
+        try:
+            result = self.eventer(request)
+        except EngineError as exc:
+            raise SessionError(exc.code, exc.message, exc.field) from exc
+        return request, result, _check_payments(result.get("payments"), variant.seats)
+
+    def _add_entry(self, s: Session, row: SessionRow, **fields) -> int:
+        seq = self._next_seq(s, row.id)
+        s.add(EntryRow(session_id=row.id, seq=seq, position=fields.pop("position", seq), status="active",
+                       created_at=utcnow(), **fields))
+        return seq
+
     def record_event(self, session_id: str, version: Any, name: Any, fields: Any = None, note: Any = None) -> dict:
         note = _note(note)
-        if fields is None:
-            fields = {}
-        if not isinstance(fields, dict):
-            raise SessionError("bad_type", "fields must be an object", "fields")
-        if any(k in fields for k in ("variant", "event", "options")):
-            raise SessionError("bad_request", "the session sets variant, event and options", "fields")
+        fields = _event_fields(fields)
 
         def change(s, row, active):
             variant = self._variant(row.variant)
-            if not isinstance(name, str) or name not in variant.events:
-                known = ", ".join(sorted(variant.events)) or "none"
-                raise SessionError("unknown_event", f"{row.variant} has no event '{str(name)[:40]}' (known: {known})",
-                                   "event")
             state, _ = replay(variant, active)
             if name in ADVANCING_EVENTS:
                 check_open(state)
-            context = variant.prefill(state)
-            request = {**fields, "variant": row.variant, "event": name, "options": dict(row.options)}
-            try:
-                result = self.eventer(request)
-            except EngineError as exc:
-                raise SessionError(exc.code, exc.message, exc.field) from exc
-            payments = _check_payments(result.get("payments"), variant.seats)
-            seq = self._next_seq(s, row.id)
-            s.add(EntryRow(session_id=row.id, seq=seq, position=seq, kind="event", name=name, request=request,
-                           context=context, outcome={}, result=result, payments=payments, note=note,
-                           status="active", created_at=utcnow()))
+            request, result, payments = self._run_event(row, variant, name, fields, "event")
+            seq = self._add_entry(s, row, kind="event", name=name, request=request, context=variant.prefill(state),
+                                  outcome={}, result=result, payments=payments, note=note)
             return {"recorded": {"seq": seq, "payments": payments, "result": result}}
 
         return self._write(session_id, version, change)
@@ -475,36 +484,22 @@ class SessionService:
         whose payments are recorded with the draw, in the same transaction.
         """
         note = _note(note)
-        fields = {} if fields is None else fields
-        if not isinstance(fields, dict) or any(k in fields for k in ("variant", "event", "options")):
-            raise SessionError("bad_type", "fields must be an object without variant, event or options", "fields")
+        fields = _event_fields(fields)
 
         def change(s, row, active):
             variant = self._variant(row.variant)
             extra = _check_outcome(outcome, variant.seats)
             state, _ = replay(variant, active)
             check_open(state)
-            context = variant.prefill(state)
             result: dict = {}
             payments = {seat: 0 for seat in variant.seats}
             request: dict = {"variant": row.variant, "event": "draw"}
             if payments_event is not None:
-                if not isinstance(payments_event, str) or payments_event not in variant.events:
-                    known = ", ".join(sorted(variant.events)) or "none"
-                    raise SessionError("unknown_event", f"{row.variant} has no event '{str(payments_event)[:40]}' "
-                                       f"(known: {known})", "payments_event")
-                request = {**fields, "variant": row.variant, "event": payments_event, "options": dict(row.options)}
-                if "tenpai" in extra and "tenpai" not in request:
-                    request["tenpai"] = extra["tenpai"]
-                try:
-                    result = self.eventer(request)
-                except EngineError as exc:
-                    raise SessionError(exc.code, exc.message, exc.field) from exc
-                payments = _check_payments(result.get("payments"), variant.seats)
-            seq = self._next_seq(s, row.id)
-            s.add(EntryRow(session_id=row.id, seq=seq, position=seq, kind="draw", name="draw", request=request,
-                           context=context, outcome=extra, result=result, payments=payments, note=note,
-                           status="active", created_at=utcnow()))
+                if "tenpai" in extra:
+                    fields.setdefault("tenpai", extra["tenpai"])
+                request, result, payments = self._run_event(row, variant, payments_event, fields, "payments_event")
+            seq = self._add_entry(s, row, kind="draw", name="draw", request=request, context=variant.prefill(state),
+                                  outcome=extra, result=result, payments=payments, note=note)
             return {"recorded": {"seq": seq, "payments": payments, "result": result}}
 
         return self._write(session_id, version, change)
@@ -554,11 +549,10 @@ class SessionService:
             extra = _check_outcome(outcome if outcome is not None else e.outcome, variant.seats)
             _, before = replay(variant, active)
             full, context, result, payments = self._score_hand(row, before[e.seq], request)
-            new_seq = self._next_seq(s, row.id)
             e.status = "replaced"
-            s.add(EntryRow(session_id=row.id, seq=new_seq, position=e.position, kind="hand", name="win",
-                           request=full, context=context, outcome=extra, result=result, payments=payments,
-                           photo=e.photo, note=e.note, status="active", created_at=utcnow()))
+            new_seq = self._add_entry(s, row, position=e.position, kind="hand", name="win", request=full,
+                                      context=context, outcome=extra, result=result, payments=payments,
+                                      photo=e.photo, note=e.note)
             s.add(CorrectionRow(session_id=row.id, action="edit", entry_seq=e.seq, new_entry_seq=new_seq,
                                 reason=reason, created_at=utcnow()))
             return {"replaced": e.seq, "recorded": {"seq": new_seq, "payments": payments, "context": context,

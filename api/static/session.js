@@ -315,13 +315,18 @@
     return api(method, '/api/sessions/' + state.data.id + path, body).then(function (res) {
       return refresh().then(function () { return res; });
     }, function (err) {
-      if (err.status === 409) {
-        return refresh().then(function () {
-          message('The session changed on another phone: check the list and try again.', 'error');
-          throw err;
-        });
-      }
+      return failed(err, 'The session changed on another phone: check the list and try again.');
+    });
+  }
+
+  // A stale version (409): reload, then say so; the caller's promise stays rejected.
+  function failed(err, staleText) {
+    if (err.status !== 409) {
       message(err.message, 'error');
+      return Promise.reject(err);
+    }
+    return refresh().then(function () {
+      message(staleText, 'error');
       throw err;
     });
   }
@@ -380,14 +385,7 @@
       state.pending = null;
       return refresh().then(function () { message('Hand #' + res.recorded.seq + ' recorded.', 'ok'); return res; });
     }, function (err) {
-      if (err.status === 409) {
-        return refresh().then(function () {
-          message('Another phone recorded first: check the list before recording again.', 'error');
-          throw err;
-        });
-      }
-      message(err.message, 'error');
-      throw err;
+      return failed(err, 'Another phone recorded first: check the list before recording again.');
     });
   }
 
