@@ -309,6 +309,37 @@ class ThirteenOrphans(Form):
         return 13 - kinds - (1 if has_pair else 0)
 
 
+@dataclass(frozen=True)
+class WildsPlusAnything(Form):
+    """``n_wilds`` wild tiles in hand win whatever the other tiles are.
+
+    Wenzhou 財神3枚であとはめちゃくちゃ (3, full hand) and Malaysian 四飛 (4, any
+    time). The reading has no concealed groups: every concealed tile is loose.
+    ``full_hand``: the hand must hold its full winning count of tiles.
+    """
+
+    name: str = "wilds_plus_anything"
+    n_wilds: int = 3
+    full_hand: bool = True
+
+    def complete(self, view: HandView) -> bool:
+        return view.n_wild >= self.n_wilds and (
+            not self.full_hand or view.n_concealed == 3 * view.concealed_sets + 2)
+
+    def readings(self, view: HandView) -> list[Reading]:
+        if not self.complete(view):
+            return []
+        loose = tuple(sorted(view.concealed, key=T.sort_key))
+        win = view.winning_tile
+        return [Reading(self.name, tuple(view.melds), loose, None, None,
+                        win is not None and win == view.wild_kind, win)]
+
+    def shanten(self, view: HandView) -> int | None:
+        if self.complete(view):
+            return -1
+        return max(0, self.n_wilds - 1 - view.n_wild) if self.full_hand else None
+
+
 STANDARD = Standard()
 SEVEN_PAIRS = Pairs()
 THIRTEEN_ORPHANS = ThirteenOrphans()

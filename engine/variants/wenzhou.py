@@ -20,7 +20,7 @@ from typing import Callable, Iterable
 
 from .. import tiles as T
 from ..errors import EngineError
-from ..forms import STANDARD, Form, HandView, Pairs
+from ..forms import STANDARD, Pairs, WildsPlusAnything
 from ..hand import Hand
 from ..reading import TANKI, WILD_PAIR, WILD_SET, Reading
 from ..variant import Option, Variant, standard_tile_set
@@ -33,27 +33,7 @@ CLASS_NAMES = {SOFT: "軟牌 (soft)", HARD: "硬牌 (hard)", DOUBLE: "双翻 (do
 MAX_STREAK = 3  # 4連荘: the dealer's 4th hand; a win there passes the deal
 
 
-class ThreeCaishen(Form):
-    """財神3枚であとはめちゃくちゃ: three caishen in hand win with anything else."""
-
-    def readings(self, view: HandView) -> list[Reading]:
-        if view.n_wild < 3 or view.n_concealed != 3 * view.concealed_sets + 2:
-            return []
-        loose = tuple(sorted(view.concealed, key=T.sort_key))
-        win = view.winning_tile
-        return [Reading(self.name, tuple(view.melds), loose, None, None,
-                        win is not None and win == view.wild_kind, win)]
-
-    def complete(self, view: HandView) -> bool:
-        return view.n_wild >= 3 and view.n_concealed == 3 * view.concealed_sets + 2
-
-    def shanten(self, view: HandView) -> int | None:
-        if self.complete(view):
-            return -1
-        return max(0, 2 - view.n_wild)
-
-
-THREE_CAISHEN = ThreeCaishen(name="three_caishen")
+THREE_CAISHEN = WildsPlusAnything(name="three_caishen", n_wilds=3)  # 財神3枚であとはめちゃくちゃ
 
 OPTIONS = (
     Option("dealer_units", "2468", "what passes between the dealer and another player, by the dealer's "

@@ -10,43 +10,19 @@ that count more than four copies of a kind are dropped.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from itertools import product
 
 from ... import tiles as T
-from ...forms import Form, HandView
+from ...forms import WildsPlusAnything
 from ...reading import CHOW, PAIR, PUNG, WILD_PAIR, WILD_SET, Group, Reading
 
 CIRCLES = tuple(f"{n}p" for n in range(1, 10))
 KINDS = CIRCLES + T.HONORS  # the kinds a Malaysian hand's sets are made of
 
 
-@dataclass(frozen=True)
-class FourFei(Form):
-    """四飛: four fei among the concealed tiles win at once, whatever the other tiles are.
-
-    "開始時に飛が4枚あると即勝利 ... 手に3枚飛があり、残り1枚の飛をツモると最大役で上がり".
-    The reading has no concealed groups: every concealed tile is loose.
-    """
-
-    name: str = "four_fei"
-
-    def readings(self, view: HandView) -> list[Reading]:
-        if view.n_wild < 4:
-            return []
-        loose = tuple(sorted(view.concealed, key=T.sort_key))
-        win = view.winning_tile
-        return [Reading(self.name, tuple(view.melds), loose, None, None,
-                        win is not None and win == view.wild_kind, win)]
-
-    def complete(self, view: HandView) -> bool:
-        return view.n_wild >= 4
-
-    def shanten(self, view: HandView) -> int | None:
-        return -1 if view.n_wild >= 4 else None
-
-
-FOUR_FEI = FourFei()
+# 四飛: "開始時に飛が4枚あると即勝利 ... 手に3枚飛があり、残り1枚の飛をツモると最大役で上がり"
+FOUR_FEI = WildsPlusAnything(name="four_fei", n_wilds=4, full_hand=False)
 
 
 def _choices(group: Group) -> list[Group]:
