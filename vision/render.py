@@ -50,7 +50,9 @@ def back_colour(rng: np.random.Generator, name: str | None = None) -> np.ndarray
     return np.clip(np.array(BACK_COLOURS[name], np.float32) + rng.normal(0, 12, 3), 0, 255)
 
 
-def _face_background(h: int, w: int, colour: np.ndarray, rng) -> np.ndarray:
+def _face_background(h: int, w: int, colour: np.ndarray, rng, clean: bool = False) -> np.ndarray:
+    if clean:
+        return np.broadcast_to(colour[None, None, :], (h, w, 3)).astype(np.float32)
     yy = np.linspace(-1, 1, h, dtype=np.float32)[:, None, None]
     xx = np.linspace(-1, 1, w, dtype=np.float32)[None, :, None]
     shade = 1 + rng.uniform(-0.04, 0.04) * yy + rng.uniform(-0.04, 0.04) * xx
@@ -59,8 +61,10 @@ def _face_background(h: int, w: int, colour: np.ndarray, rng) -> np.ndarray:
 
 
 def render_face(code: str, rng: np.random.Generator, *, height: int = 160, source: str | None = None,
-                exclude_sources: tuple[str, ...] = ()) -> np.ndarray:
-    """The face of ``code`` (BGR uint8, ``height`` x ``round(0.75 * height)``)."""
+                exclude_sources: tuple[str, ...] = (), clean: bool = False) -> np.ndarray:
+    """The face of ``code`` (BGR uint8, ``height`` x ``round(0.75 * height)``).
+
+    ``clean``: a flat ivory face without noise or added corner index (for icons)."""
     _check(code)
     h, w = int(height), max(1, int(round(height * 0.75)))
     if code == "back":
@@ -85,7 +89,7 @@ def render_face(code: str, rng: np.random.Generator, *, height: int = 160, sourc
         _flower_marks(code, rng, canvas, p_digit, p_char)
         box = [0.22, 0.08, 0.97, 0.92]
     elif code in CORNER_INDEX and code[1] != "h":  # drawn face tiles carry their number already
-        if rng.random() < 0.22:
+        if rng.random() < 0.22 and not clean:
             options = CORNER_INDEX[code]
             index_text = options[int(rng.integers(len(options)))]
     if index_text:
@@ -97,7 +101,7 @@ def render_face(code: str, rng: np.random.Generator, *, height: int = 160, sourc
         box = [0.12, 0.04, 0.97, 0.96] if right else [0.12, 0.08, 0.97, 0.98]
     paste(canvas.img, layer, tuple(box))
     small = cv2.resize(canvas.img, (w, h), interpolation=cv2.INTER_AREA).astype(np.float32)
-    bg = _face_background(h, w, face_colour(rng), rng)
+    bg = _face_background(h, w, np.array([200, 228, 238], np.float32) if clean else face_colour(rng), rng, clean)
     a = small[..., 3:] / 255.0
     face = small[..., :3] * a + bg * (1 - a)
     return np.clip(face, 0, 255).astype(np.uint8)
