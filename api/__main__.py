@@ -63,6 +63,11 @@ def parse_args(argv=None) -> argparse.Namespace:
 
 
 def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] in (["backup"], ["restore"]):
+        from .backup import main as backup_main
+
+        return backup_main(argv)
     args = parse_args(argv)
     if not 0 < args.port < 65536:
         print(f"error: --port must be 1-65535, not {args.port}", file=sys.stderr)

@@ -370,7 +370,8 @@
       if (!d.corners || d.corners.length < 3) return;
       var poly = document.createElementNS(ns, 'polygon');
       poly.setAttribute('points', d.corners.map(function (p) { return p[0] + ',' + p[1]; }).join(' '));
-      var cls = d.confidence < LOW_CONFIDENCE ? 'low' : '';
+      var owner = itemForDetection(i);
+      var cls = d.confidence < LOW_CONFIDENCE && !(owner && owner.edited) ? 'low' : '';
       if (i === selectedDet) cls += ' selected';
       poly.setAttribute('class', cls);
       poly.setAttribute('data-det', i);
@@ -479,7 +480,7 @@
       var el = tileEl(it.code, { button: true });
       el.setAttribute('data-id', it.id);
       var d = detection(it);
-      if (d && d.confidence < LOW_CONFIDENCE) el.className += ' low';
+      if (d && d.confidence < LOW_CONFIDENCE && !it.edited) el.className += ' low';
       if (win && win.id === it.id) el.className += ' winning';
       if (sheet && sheet.mode === 'edit' && sheet.id === it.id) el.className += ' selected';
       el.addEventListener('click', function () { openEdit(it.id); });
@@ -573,7 +574,9 @@
       var d = detection(item);
       var note = document.createElement('span');
       note.className = 'muted';
-      note.textContent = d ? 'scanned, ' + Math.round(d.confidence * 100) + '% sure' : 'added by hand';
+      if (!d) note.textContent = 'added by hand';
+      else if (item.edited) note.textContent = 'set by you (the scan read ' + tileName(d.tile) + ')';
+      else note.textContent = 'scanned, ' + Math.round(d.confidence * 100) + '% sure';
       current.appendChild(note);
       if (f.zone === 'concealed') {
         var isWin = winningItem() && winningItem().id === item.id;
@@ -611,12 +614,12 @@
           pct.className = 'pct';
           pct.textContent = tileName(g[0]) + ' ' + Math.round(Number(g[1]) * 100) + '%';
           b.appendChild(pct);
-          b.addEventListener('click', function () { item.code = g[0]; closeSheet(); changed(); });
+          b.addEventListener('click', function () { setCode(item, g[0]); });
           wrap.appendChild(b);
         });
         guesses.appendChild(wrap);
       }
-      renderPalette(suits, function (code) { item.code = code; closeSheet(); changed(); });
+      renderPalette(suits, function (code) { setCode(item, code); });
     } else if (sheet.mode === 'add') {
       title.textContent = 'Add to ' + zoneTitle(sheet.zone);
       var list = document.createElement('span');
@@ -675,6 +678,14 @@
       }
       pal.appendChild(row);
     });
+  }
+
+  /* The player names the tile: it is no longer an unsure guess. */
+  function setCode(item, code) {
+    item.code = code;
+    item.edited = true;
+    closeSheet();
+    changed();
   }
 
   function moveTo(found, zone) {
@@ -1105,6 +1116,34 @@
     body.appendChild(verdict);
     if (r.reason) body.appendChild(el('p', 'reason', r.reason));
 
+    if (r.payments && typeof r.payments === 'object' && Object.keys(r.payments).length) {
+      body.appendChild(el('h3', '', 'Payments'));
+      var grid = el('div', 'payments');
+      variantSeats().forEach(function (s) {
+        if (r.payments[s] === undefined) return;
+        var v = Number(r.payments[s]);
+        var cell = el('div', 'pay ' + (v > 0 ? 'plus' : v < 0 ? 'minus' : 'zero'));
+        cell.setAttribute('data-seat', s);
+        cell.setAttribute('data-amount', String(v));
+        var tags = [];
+        if (s === req.winner) tags.push('winner');
+        if (s === req.dealer) tags.push('dealer');
+        cell.appendChild(el('span', 'seat', SEAT_NAMES[s] + (tags.length ? ' \u00b7 ' + tags.join(', ') : '')));
+        cell.appendChild(el('span', 'amount', (v > 0 ? '+' : v < 0 ? '\u2212' : '') + Math.abs(v)));
+        grid.appendChild(cell);
+      });
+      body.appendChild(grid);
+      var ul = el('ul', 'transfers');
+      transfers(r.payments).forEach(function (t) {
+        var li = el('li');
+        li.appendChild(document.createTextNode(SEAT_NAMES[t.from] + ' pays ' + SEAT_NAMES[t.to] + ' '));
+        li.appendChild(el('span', 'n', t.amount));
+        ul.appendChild(li);
+      });
+      body.appendChild(ul);
+    }
+
+
     var facts = el('dl', 'facts');
     function fact(name, node, key) {
       var dt = el('dt', '', name), dd = el('dd');
@@ -1153,33 +1192,6 @@
       tot.setAttribute('data-total', sc.total);
       table.appendChild(tot);
       body.appendChild(table);
-    }
-
-    if (r.payments && typeof r.payments === 'object' && Object.keys(r.payments).length) {
-      body.appendChild(el('h3', '', 'Payments'));
-      var grid = el('div', 'payments');
-      variantSeats().forEach(function (s) {
-        if (r.payments[s] === undefined) return;
-        var v = Number(r.payments[s]);
-        var cell = el('div', 'pay ' + (v > 0 ? 'plus' : v < 0 ? 'minus' : 'zero'));
-        cell.setAttribute('data-seat', s);
-        cell.setAttribute('data-amount', String(v));
-        var tags = [];
-        if (s === req.winner) tags.push('winner');
-        if (s === req.dealer) tags.push('dealer');
-        cell.appendChild(el('span', 'seat', SEAT_NAMES[s] + (tags.length ? ' \u00b7 ' + tags.join(', ') : '')));
-        cell.appendChild(el('span', 'amount', (v > 0 ? '+' : v < 0 ? '\u2212' : '') + Math.abs(v)));
-        grid.appendChild(cell);
-      });
-      body.appendChild(grid);
-      var ul = el('ul', 'transfers');
-      transfers(r.payments).forEach(function (t) {
-        var li = el('li');
-        li.appendChild(document.createTextNode(SEAT_NAMES[t.from] + ' pays ' + SEAT_NAMES[t.to] + ' '));
-        li.appendChild(el('span', 'n', t.amount));
-        ul.appendChild(li);
-      });
-      body.appendChild(ul);
     }
 
     if (r.explain && r.explain !== r.reason) {
