@@ -137,6 +137,7 @@ def test_all_honors_big_four_winds_local_rule_29():
     r = score(**ALL_HONORS, options={"zi_yi_se": 16, "zi_yi_se_minus_four": True})
     assert total(r) == 29
     assert items(r) == {"字一色": 12, "大四喜": 16, "三元牌 發": 1}
+    assert [i["value"] for i in r["score"]["items"] if i["name"].startswith("字一色")] == [16, -4]
     assert r["payments"]["W"] == -(29 * 20 + 50)
 
 

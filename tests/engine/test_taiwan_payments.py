@@ -42,6 +42,7 @@ def test_non_dealer_self_draw_streak_one():
     line = next(i for i in r["score"]["items"] if i["name"].startswith("拉莊"))
     assert line == {"name": "拉莊 拉1 (2n+1)", "value": 3, "payers": ["E"]}
     assert r["score"]["total"] == 5 and r["score"]["per_payer"] == {"E": 8, "W": 5, "N": 5}
+    assert "拉莊 拉1 3 [E]" in r["explain"]
 
 
 def test_non_dealer_discard_from_the_dealer_streak_two():

@@ -208,7 +208,8 @@ def _merge_payers(lines, payers: list[str]):
 
 
 def _explain(hand: Hand, lines, total: int, payments: dict[str, int]) -> str:
-    names = ", ".join(f"{t.name.split(' (')[0]} {t.value}" for t, _ in lines)
+    names = ", ".join(f"{t.name.split(' (')[0]} {t.value}" + (f" [{' '.join(who)}]" if who else "")
+                      for t, who in lines)
     paid = ", ".join(f"{s} {-v}" for s, v in payments.items() if v < 0)
     head = f"{total} 台 ({names})" if lines else "屁胡: no 台, the 底 only"
     return f"{head}; {hand.winner} receives {payments[hand.winner]} from {paid}"
