@@ -1,0 +1,471 @@
+"""Find tile faces (and face-down tiles) in a table photo and split touching rows.
+
+The pipeline, on a working image of about 1000-2000 px:
+
+1. **White balance** on the brightest pixels (tile faces are the near-white things
+   in the picture), so warm light does not turn ivory into "coloured".
+2. **Face mask**: whiteness = brightness - chroma, thresholded by Otsu with a floor;
+   holes (the ink of the faces) are filled per component.
+3. **Quads**: every solid, rectangular component gets a four-corner outline (lines
+   fitted to its hull sides, so rounded corners and perspective are handled).  A
+   component is a single tile, a run of touching tiles, or something else.
+4. **Splitting a run**: the quad is rectified to a strip.  Touching faces leave a
+   darker seam that runs across the *whole* face height, including the blank top and
+   bottom margins that glyphs never reach; the column profile of those margin bands
+   shows the seams.  Every plausible tile count ``n`` (from the face aspect ratio
+   range, not a fixed size) is scored by how dark the profile is at the ``n - 1``
+   equally spaced cuts (the strip is perspective-free, so spacing is uniform) minus
+   how dark it is anywhere else.  Cuts are then snapped to the nearest seam.
+5. **Face-down tiles**: a run is extended by one pitch at each end; a cell whose
+   colour differs from the table becomes a candidate.  Blobs of a non-table colour
+   elsewhere are cut at the face pitch into candidates too.  The classifier keeps
+   those it calls ``back`` and drops the rest as ``reject``.
+
+Every candidate is returned with its face quad in working-image coordinates,
+TL, TR, BR, BL of the portrait face, and the run it belongs to.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+ASPECT_MIN, ASPECT_MAX, ASPECT_TYPICAL = 0.5, 1.05, 0.75   # face width / height (foreshortening included)
+STRIP_H = 64
+EDGE_LOW, EDGE_HIGH = 30, 70
+
+
+@dataclass
+class Run:
+    """A group of touching tiles (possibly one) found as one component."""
+    quads: list[np.ndarray]            # each 4x2 float32, TL TR BR BL of a portrait face
+    kind: str = "face"                 # "face" (found as white faces) or "back" (found by colour)
+    axis: np.ndarray = field(default_factory=lambda: np.zeros(2, np.float32))  # unit vector along the run
+    pitch: float = 0.0                 # tile width along the run, px
+    height: float = 0.0                # face height, px
+    probes: list[tuple[int, np.ndarray]] = field(default_factory=list)  # (end: 0 start / 1 end, quad)
+
+
+# ----------------------------------------------------------------------------- masks
+
+def white_balance_gains(img: np.ndarray) -> np.ndarray:
+    """Per-channel gains that make the bright (face-like) pixels neutral and about 235."""
+    small = img[::2, ::2].reshape(-1, 3).astype(np.float32)
+    lum = small.sum(axis=1)
+    top = small[lum >= np.percentile(lum, 97)]
+    ref = np.median(top, axis=0) + 1.0
+    gains = np.clip(ref.max() / ref, 0.6, 1.8)
+    scale = 235.0 / max(1.0, float(np.percentile(lum, 98.5) / 3 * gains.mean()))
+    return (gains * min(scale, 2.0)).astype(np.float32)
+
+
+def whiteness(wb: np.ndarray) -> np.ndarray:
+    """Brightness minus chroma (float32): high on ivory/white faces, low on felt, wood, backs."""
+    b, g, r = cv2.split(wb.astype(np.float32, copy=False))
+    mx = cv2.max(cv2.max(b, g), r)
+    mn = cv2.min(cv2.min(b, g), r)
+    return cv2.addWeighted(cv2.add(cv2.add(b, g), r), 1.0 / 3.0, cv2.subtract(mx, mn), -1.6, 0.0)
+
+
+def face_mask(white: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Bright, neutral pixels: (plain mask, mask cut along strong edges).
+
+    The cut version separates a face from glare or a pale table that touches it;
+    it is used only where the plain blob is not a clean rectangle."""
+    w8 = np.clip(white, 0, 255).astype(np.uint8)
+    t, _ = cv2.threshold(w8[::2, ::2], 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    t = max(float(t), 110.0)
+    mask = (w8 > t).astype(np.uint8) * 255
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    edges = cv2.Canny(cv2.GaussianBlur(w8, (3, 3), 0), EDGE_LOW, EDGE_HIGH, L2gradient=True)
+    cut = mask.copy()
+    cut[edges > 0] = 0
+    return mask, cut
+
+
+def _rect_blobs(mask: np.ndarray, cut: np.ndarray, min_area: float, min_side: float):
+    """(contour, quad, side a, side b) of every rectangular blob.
+
+    A blob of the plain mask that is not rectangular (a face merged with glare) is
+    re-examined in the edge-cut mask, piece by piece."""
+    out = []
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    for c in contours:
+        area = cv2.contourArea(c)
+        if area < min_area:
+            continue
+        blob = _rect_blob(c, area, min_side)
+        if blob is not None:
+            out.append(blob)
+            continue
+        x, y, w, h = cv2.boundingRect(c)
+        own = np.zeros((h + 2, w + 2), np.uint8)
+        cv2.drawContours(own, [c], -1, 255, -1, offset=(1 - x, 1 - y))
+        own_cut = cv2.bitwise_and(own, _pad_window(cut, x - 1, y - 1, w + 2, h + 2))
+        out.extend(_pieces(own, own_cut, area, (x - 1, y - 1), min_area, min_side))
+    return out
+
+
+def _pieces(own, own_cut, area, offset, min_area, min_side):
+    """Rectangular pieces of a blob that is not one: thin bridges (glare on a mat, a
+    cloth pattern) are opened away, first in the plain blob, then in the edge-cut one."""
+    for src in (own, own_cut):
+        for k in (5, 9, 15):
+            opened = cv2.morphologyEx(src, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+            subs, _ = cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE, offset=offset)
+            got = []
+            for sc in subs:
+                sa = cv2.contourArea(sc)
+                if sa >= min_area:
+                    sub = _rect_blob(sc, sa, min_side)
+                    if sub is not None:
+                        got.append(sub)
+            if got and sum(cv2.contourArea(g[0]) for g in got) > 0.25 * area:
+                return got
+    return []
+
+
+def _pad_window(img, x, y, w, h):
+    win = np.zeros((h, w), img.dtype)
+    x0, y0 = max(0, x), max(0, y)
+    x1, y1 = min(img.shape[1], x + w), min(img.shape[0], y + h)
+    win[y0 - y:y1 - y, x0 - x:x1 - x] = img[y0:y1, x0:x1]
+    return win
+
+
+def _rect_blob(c, area, min_side):
+    quad = fit_quad(c)
+    qa = abs(cv2.contourArea(quad.reshape(-1, 1, 2)))
+    if qa <= 0 or area / qa < 0.8 or area / qa > 1.25:
+        return None  # not a rectangle: glare, a cloth pattern, a hand...
+    a, b = _sides(quad)
+    if min(a, b) < min_side or max(a, b) > 25 * min(a, b):
+        return None  # slivers: mat slats in glare, table edges
+    return c, quad, a, b
+
+
+# ----------------------------------------------------------------------------- quads
+
+def _line_fit(points: np.ndarray):
+    vx, vy, x0, y0 = cv2.fitLine(points.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+    return np.array([vx, vy]), np.array([x0, y0])
+
+
+def _intersect(l1, l2):
+    (d1, p1), (d2, p2) = l1, l2
+    A = np.array([[d1[0], -d2[0]], [d1[1], -d2[1]]])
+    if abs(np.linalg.det(A)) < 1e-6:
+        return None
+    t = np.linalg.solve(A, p2 - p1)
+    return p1 + t[0] * d1
+
+
+def order_quad(q: np.ndarray) -> np.ndarray:
+    """Order 4 points clockwise (image coordinates) starting from the top-left-most."""
+    c = q.mean(axis=0)
+    ang = np.arctan2(q[:, 1] - c[1], q[:, 0] - c[0])
+    q = q[np.argsort(ang)]
+    start = int(np.argmin(q[:, 0] + q[:, 1]))
+    return np.roll(q, -start, axis=0).astype(np.float32)
+
+
+def fit_quad(contour: np.ndarray) -> np.ndarray | None:
+    """A four-corner outline of a convex-ish blob, robust to rounded corners."""
+    hull = cv2.convexHull(contour)
+    peri = cv2.arcLength(hull, True)
+    approx = None
+    for eps in (0.01, 0.02, 0.03, 0.045, 0.06, 0.08, 0.1):
+        a = cv2.approxPolyDP(hull, eps * peri, True)
+        if len(a) == 4:
+            approx = a.reshape(4, 2).astype(np.float32)
+            break
+        if len(a) < 4:
+            break
+    if approx is None:
+        approx = cv2.boxPoints(cv2.minAreaRect(contour)).astype(np.float32)
+    approx = order_quad(approx)
+    # refine: fit a line to the contour points near each side's middle, intersect neighbours
+    pts = contour.reshape(-1, 2).astype(np.float32)
+    lines = []
+    for i in range(4):
+        a, b = approx[i], approx[(i + 1) % 4]
+        d = b - a
+        L = float(np.linalg.norm(d))
+        if L < 4:
+            return approx
+        d /= L
+        nrm = np.array([-d[1], d[0]])
+        rel = pts - a
+        along = rel @ d
+        off = rel @ nrm
+        sel = (along > 0.15 * L) & (along < 0.85 * L) & (np.abs(off) < max(2.0, 0.06 * L))
+        if sel.sum() < 5:
+            lines.append((d, a))
+        else:
+            lines.append(_line_fit(pts[sel]))
+    out = []
+    for i in range(4):
+        p = _intersect(lines[(i - 1) % 4], lines[i])
+        if p is None or np.linalg.norm(p - approx[i]) > 0.25 * peri / 4:
+            p = approx[i]
+        out.append(p)
+    return np.array(out, np.float32)
+
+
+def _sides(q: np.ndarray) -> tuple[float, float]:
+    """Mean lengths of (TL-TR, BR-BL) and (TR-BR, BL-TL)."""
+    a = (np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
+    b = (np.linalg.norm(q[2] - q[1]) + np.linalg.norm(q[3] - q[0])) / 2
+    return float(a), float(b)
+
+
+# ----------------------------------------------------------------------------- splitting
+
+def _strip(img: np.ndarray, gains: np.ndarray, q: np.ndarray, length_px: int) -> tuple[np.ndarray, np.ndarray]:
+    """Rectify quad q (q[0]->q[1] along the run) of the BGR image to a whiteness strip STRIP_H high.
+
+    Returns the strip and H^-1 (strip -> image)."""
+    dst = np.float32([[0, 0], [length_px, 0], [length_px, STRIP_H], [0, STRIP_H]])
+    H = cv2.getPerspectiveTransform(q.astype(np.float32), dst)
+    strip = cv2.warpPerspective(img, H, (length_px, STRIP_H), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return whiteness(strip.astype(np.float32) * gains[None, None, :]), np.linalg.inv(H)
+
+
+def seam_profile(strip: np.ndarray) -> np.ndarray:
+    """Per column, how clearly a thin dark seam crosses the whole face height (0..1).
+
+    A seam between touching faces is a line a few px wide, darker than the face on
+    both sides, on (nearly) every row.  ``min(left, right) - centre`` measures that
+    per pixel; glyph strokes are wider than the seam or do not span the height, so
+    the 30th percentile over rows, and the medians over the margin bands, leave only seams."""
+    s = cv2.blur(strip.astype(np.float32), (1, 5))
+    best = np.zeros_like(s)
+    for d in (2, 3, 4):
+        v = np.minimum(np.roll(s, d, axis=1), np.roll(s, -d, axis=1)) - s
+        v[:, :d] = 0
+        v[:, -d:] = 0
+        np.maximum(best, v, out=best)
+    h = s.shape[0]
+    every = np.percentile(best[int(h * 0.03):int(h * 0.97)], 30, axis=0)
+    # ... and it must cross a blank top or bottom margin, which glyph strokes rarely reach
+    top = np.median(best[int(h * 0.02):int(h * 0.09)], axis=0)
+    bottom = np.median(best[int(h * 0.91):int(h * 0.98)], axis=0)
+    return np.clip(np.minimum(every, np.maximum(top, bottom)) / 40.0, 0, 1)
+
+
+SEAM_FLOOR = 0.12   # a cut must find a seam at least this clear to pay for itself
+
+
+def choose_count(prof: np.ndarray, ratio: float) -> tuple[int, list[float], float]:
+    """Pick the tile count for a strip whose length/height is ``ratio``.
+
+    Every count ``n`` the face aspect range allows is tried with evenly spaced cuts
+    (the strip is rectified, so faces are equal), letting the comb shift and stretch
+    a little for an imprecise outline.  A cut scores the seam evidence under it minus
+    ``SEAM_FLOOR``: real seams pay, cuts through faces cost, and missing out real
+    seams forgoes their score.  Returns (n, cut positions, score); score <= 0 means
+    no count was supported by seams.
+    """
+    L = len(prof)
+    n_lo = max(2, int(math.floor(ratio / ASPECT_MAX)))
+    n_hi = max(2, int(math.ceil(ratio / ASPECT_MIN)))
+    best = (1, [], 0.0)
+    for n in range(n_lo, min(n_hi, 40) + 1):
+        pitch = L / n
+        tol = max(1, int(round(pitch * 0.06)))
+        pm = cv2.dilate(prof.reshape(1, -1).astype(np.float32), np.ones((1, 2 * tol + 1), np.uint8)).ravel()
+        i = np.arange(1, n)
+        for scale in (0.97, 1.0, 1.03):
+            for off in np.linspace(-0.12, 0.12, 7) * pitch:
+                xs = np.round(off + i * pitch * scale + (1 - scale) * L / 2).astype(int)
+                if xs.min() < 1 or xs.max() > L - 2:
+                    continue
+                sc = float((pm[xs] - SEAM_FLOOR).sum())
+                if sc > best[2]:
+                    best = (n, xs.tolist(), sc)
+    n, xs, sc = best
+    cuts = []
+    for x in xs:  # snap each cut onto its seam
+        pitch = L / n
+        tol = max(1, int(round(pitch * 0.06)))
+        lo, hi = max(0, x - tol), min(L, x + tol + 1)
+        cuts.append(float(lo + int(np.argmax(prof[lo:hi]))))
+    return n, cuts, sc
+
+
+def split_run(img: np.ndarray, gains: np.ndarray, quad: np.ndarray) -> tuple[list[np.ndarray], np.ndarray, float, float, np.ndarray]:
+    """Split a quad into tile faces. Returns (quads, run-axis unit vector, pitch, face height, Hinv).
+
+    quads are TL TR BR BL of portrait faces in image coordinates.
+    """
+    a, b = _sides(quad)
+    if b > a:  # make q[0]->q[1] the long side
+        quad = np.roll(quad, -1, axis=0)
+        a, b = b, a
+    ratio = a / max(b, 1e-3)
+    length = int(max(8, round(STRIP_H * ratio)))
+    strip, Hinv = _strip(img, gains, quad, length)
+    prof = seam_profile(strip)
+    n, cuts, score = choose_count(prof, ratio)
+    single_ok = ratio < 1.0 / ASPECT_MIN + 0.1  # a lone portrait tile: long side is its height
+    if n == 1 and single_ok and ratio > 1.0 / 1.05:
+        # one portrait tile: q[0]->q[1] runs along its height; TL..BL of the portrait face
+        face = np.array([quad[1], quad[2], quad[3], quad[0]], np.float32)
+        axis = quad[1] - quad[0]
+        axis = axis / (np.linalg.norm(axis) + 1e-6)
+        return [face], axis, b, a, Hinv
+    if n == 1:
+        n = max(1, int(round(ratio / ASPECT_TYPICAL)))
+        cuts = [i * length / n for i in range(1, n)]
+    edges = [0.0] + list(cuts) + [float(length)]
+    quads = []
+    for x0, x1 in zip(edges[:-1], edges[1:]):
+        cell = np.float32([[x0, 0], [x1, 0], [x1, STRIP_H], [x0, STRIP_H]]).reshape(-1, 1, 2)
+        quads.append(cv2.perspectiveTransform(cell, Hinv).reshape(4, 2))
+    axis = quad[1] - quad[0]
+    axis = axis / (np.linalg.norm(axis) + 1e-6)
+    return quads, axis, a / n, b, Hinv
+
+
+# ----------------------------------------------------------------------------- the detector
+
+def table_colour(wb: np.ndarray, exclude: np.ndarray) -> np.ndarray:
+    """The dominant colour (Lab) of the picture outside ``exclude``: the table."""
+    lab = cv2.cvtColor(np.clip(wb, 0, 255).astype(np.uint8)[::4, ::4], cv2.COLOR_BGR2Lab).reshape(-1, 3)
+    keep = exclude[::4, ::4].reshape(-1) == 0
+    lab = lab[keep] if keep.sum() > 100 else lab
+    q = (lab // 16).astype(np.int32)
+    key = q[:, 0] * 256 + q[:, 1] * 16 + q[:, 2]
+    mode = np.bincount(key).argmax()
+    sel = lab[key == mode]
+    return np.median(sel, axis=0).astype(np.float32)
+
+
+def colour_distance(wb: np.ndarray, ref_lab: np.ndarray) -> np.ndarray:
+    lab = cv2.cvtColor(np.clip(wb, 0, 255).astype(np.uint8), cv2.COLOR_BGR2Lab).astype(np.float32)
+    l_, a_, b_ = cv2.split(cv2.subtract(lab, ref_lab.reshape(1, 1, 3).repeat(lab.shape[0], 0).repeat(lab.shape[1], 1)))
+    # chroma differences count more: shading changes lightness far more than hue
+    return cv2.sqrt(cv2.addWeighted(cv2.multiply(l_, l_), 0.5, cv2.add(cv2.multiply(a_, a_), cv2.multiply(b_, b_)), 2.0, 0.0))
+
+
+DETECT_LONG_SIDE = 1000
+
+
+def detect(img: np.ndarray) -> dict:
+    """Find candidate tiles in a BGR image.
+
+    Masks are built on a copy of about ``DETECT_LONG_SIDE`` px; runs are split on
+    strips warped from ``img`` itself.  Returns ``{"runs": [Run], "face_height": float,
+    "mask": small face mask}``; quads are in ``img`` coordinates.
+    """
+    h, w = img.shape[:2]
+    f = min(1.0, DETECT_LONG_SIDE / max(h, w))
+    small = cv2.resize(img, (max(1, round(w * f)), max(1, round(h * f))), interpolation=cv2.INTER_AREA) if f < 1 else img
+    sh, sw = small.shape[:2]
+    gains = white_balance_gains(small)
+    wb = small.astype(np.float32) * gains[None, None, :]
+    mask, cut = face_mask(whiteness(wb))
+    found = _rect_blobs(mask, cut, sh * sw * 0.00012, max(10.0, 0.012 * max(sh, sw)))
+    # faces of one set are one size: drop blobs whose thickness is far from the typical face
+    runs: list[Run] = []
+    filled = np.zeros_like(mask)
+    if found:
+        thick = np.array([min(a, b) for _, _, a, b in found])
+        weights = np.array([max(a, b) / max(1.0, min(a, b)) / ASPECT_TYPICAL for _, _, a, b in found])  # ~ tile count
+        order = np.argsort(thick)
+        cum = np.cumsum(weights[order])
+        typical = float(thick[order][np.searchsorted(cum, cum[-1] / 2)])
+        for c, quad, a, b in found:
+            if not (0.55 * typical <= min(a, b) <= 1.8 * typical):
+                continue
+            quads, axis, pitch, height, Hinv = split_run(img, gains, quad / f)
+            runs.append(Run(quads=quads, kind="face", axis=axis, pitch=pitch, height=height))
+            cv2.drawContours(filled, [c], -1, 255, -1)
+    runs = link_rows(runs)
+    heights = [r.height * f for r in runs]
+    face_h = float(np.median(heights)) if heights else 0.0
+    backs: list[Run] = []
+    if face_h > 0:
+        backs = _find_backs(wb, filled, face_h, runs, f)
+    return {"runs": runs + backs, "face_height": face_h / f if f else 0.0, "mask": mask}
+
+
+def link_rows(runs: list[Run]) -> list[Run]:
+    """Join runs that continue each other into rows (see :func:`vision.group.clusters`) and
+    add a probe cell beyond each end of every row (for face-down kong ends)."""
+    from .group import clusters
+
+    tiles = [{"quad": q, "run": i} for i, r in enumerate(runs) for q in r.quads]
+    rows = []
+    for cl in clusters(tiles):
+        quads = [t["quad"] for t in cl]
+        src = runs[cl[0]["run"]]
+        cs = [np.asarray(q, np.float32).mean(axis=0) for q in quads]
+        if len(quads) >= 2:
+            v_end, v_start = cs[-1] - cs[-2], cs[0] - cs[1]
+        else:
+            q = np.asarray(quads[0], np.float32)
+            v_end = ((q[1] - q[0]) + (q[2] - q[3])) / 2
+            v_start = -v_end
+        probes = [(0, np.asarray(quads[0], np.float32) + v_start), (1, np.asarray(quads[-1], np.float32) + v_end)]
+        axis = cs[-1] - cs[0] if len(cs) > 1 else v_end
+        axis = axis / (np.linalg.norm(axis) + 1e-6)
+        heights = [float(np.linalg.norm(np.asarray(q)[3] - np.asarray(q)[0])) for q in quads]
+        rows.append(Run(quads=quads, kind="face", axis=axis, pitch=float(np.linalg.norm(v_end)),
+                        height=float(np.median(heights)) if heights else src.height, probes=probes))
+    return rows
+
+
+def _find_backs(wb: np.ndarray, faces: np.ndarray, face_h: float, runs: list[Run], f: float) -> list[Run]:
+    """Runs of face-down tiles: blobs of a colour far from the table, cut at the face pitch."""
+    grow = max(3, int(face_h * 0.3))
+    near_faces = cv2.dilate(faces, cv2.getStructuringElement(cv2.MORPH_RECT, (2 * grow + 1, 2 * grow + 1)))
+    ref = table_colour(wb, near_faces)
+    dist = colour_distance(wb, ref)
+    cand = ((dist > 38) & (near_faces == 0)).astype(np.uint8) * 255
+    cand = cv2.morphologyEx(cand, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
+    contours, _ = cv2.findContours(cand, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    out = []
+    face_area = face_h * face_h * ASPECT_TYPICAL
+    for c in contours:
+        area = cv2.contourArea(c)
+        if area < face_area * 0.45 or area > face_area * 8:
+            continue
+        quad = fit_quad(c)
+        qa = abs(cv2.contourArea(quad.reshape(-1, 1, 2)))
+        if qa <= 0 or area / qa < 0.75:
+            continue
+        a, b = _sides(quad)
+        short, long_ = min(a, b), max(a, b)
+        if not (0.6 * face_h < short < 1.5 * face_h):
+            continue
+        if b > a:
+            quad = np.roll(quad, -1, axis=0)
+        n = max(1, int(round(long_ / (short * ASPECT_TYPICAL))))
+        if n == 1:
+            quads = [np.array([quad[1], quad[2], quad[3], quad[0]], np.float32)] if long_ > short * 1.05 else [quad]
+        else:
+            quads = []
+            dst = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
+            Hinv = np.linalg.inv(cv2.getPerspectiveTransform(quad.astype(np.float32), dst))
+            for i in range(n):
+                cell = np.float32([[i / n, 0], [(i + 1) / n, 0], [(i + 1) / n, 1], [i / n, 1]]).reshape(-1, 1, 2)
+                quads.append(cv2.perspectiveTransform(cell, Hinv).reshape(4, 2))
+        axis = quad[1] - quad[0]
+        out.append(Run(quads=[q / f for q in quads], kind="back", axis=axis / (np.linalg.norm(axis) + 1e-6),
+                       pitch=long_ / n / f, height=short / f))
+    # probes of face runs: a cell beyond an end whose colour is far from the table
+    for r in runs:
+        keep = []
+        for end, q in r.probes:
+            m = np.zeros(dist.shape, np.uint8)
+            cv2.fillConvexPoly(m, (q * f).astype(np.int32), 1)
+            sel = m.astype(bool)
+            if sel.sum() < 10:
+                continue
+            if float(np.median(dist[sel])) > 30 and float((near_faces[sel] > 0).mean()) < 0.98:
+                keep.append((end, q))
+        r.probes = keep
+    return out

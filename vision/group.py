@@ -1,0 +1,210 @@
+"""Propose the hand from tile positions: the concealed row, exposed melds, flowers.
+
+Input tiles are dicts with ``tile`` (a code or "back"), ``quad`` (4x2 face corners)
+and ``run`` (the index of the touching run they were found in).  The grouping is a
+proposal; the phone page lets the player fix it.
+
+Rules, in order:
+
+1. Runs that continue each other (same direction, in line, a gap under
+   ``JOIN_GAP`` of a tile width) are one cluster: a row broken by glare is one row.
+2. Every flower/bonus tile (codes ``f``, ``a``, ``h``) goes to ``flowers``,
+   wherever it lies.
+3. The biggest remaining cluster that is not a meld is the concealed row (with no
+   such cluster, the biggest cluster).
+4. Every other cluster that is a set (pung, kong, chow) is an exposed meld.  Face-down ends with
+   two equal faces between are a concealed kong (``"concealed": true``); four
+   face-down tiles are a kong of unknown kind (``"tiles": "", "unknown": true``).
+5. A cluster of 6-8 tiles that splits into two valid sets is two melds; anything
+   else left over joins the concealed row.  Face-down tiles outside a kong are
+   dropped (nothing can be read from them).
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from engine.tiles import format_tiles, is_bonus
+
+JOIN_GAP = 0.35       # fraction of a tile width
+JOIN_ANGLE = 12.0     # degrees
+JOIN_OFFSET = 0.35    # fraction of a face height, perpendicular to the row
+
+
+def _centre(q):
+    return np.asarray(q, np.float32).mean(axis=0)
+
+
+def _run_geometry(tiles):
+    """Centre line of a run: (mean centre, unit axis, pitch = face width, face height)."""
+    qs = [np.asarray(t["quad"], np.float32) for t in tiles]
+    cs = np.array([q.mean(axis=0) for q in qs])
+    width = float(np.median([(np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2 for q in qs]))
+    height = float(np.median([(np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2 for q in qs]))
+    if len(cs) >= 2:
+        d = cs - cs.mean(axis=0)
+        _, _, vt = np.linalg.svd(d, full_matrices=False)
+        axis = vt[0]
+    else:
+        q = qs[0]
+        axis = ((q[1] - q[0]) + (q[2] - q[3])) / 2
+        axis = axis / (np.linalg.norm(axis) + 1e-6)
+    return cs.mean(axis=0), axis, width, height
+
+
+def _reading_axis(axis):
+    """Orient an axis so runs read left to right (or top to bottom when vertical)."""
+    if axis[0] < -0.2 or (abs(axis[0]) <= 0.2 and axis[1] < 0):
+        return -axis
+    return axis
+
+
+def _joinable(a, b):
+    oa, ax_a, pa, ha = _run_geometry(a)
+    ob, ax_b, pb, hb = _run_geometry(b)
+    if len(a) == 1 and len(b) == 1:
+        link = (ob - oa) / (np.linalg.norm(ob - oa) + 1e-6)
+        if abs(float(np.dot(link, ax_a))) < math.cos(math.radians(JOIN_ANGLE)):
+            return False  # side by side only along the faces' width
+        ax_a = ax_b = link
+    elif len(a) == 1:
+        ax_a = ax_b
+    elif len(b) == 1:
+        ax_b = ax_a
+    cosang = abs(float(np.dot(ax_a, ax_b)))
+    if cosang < math.cos(math.radians(JOIN_ANGLE)):
+        return False
+    pitch = max(pa, pb)
+    h = max(ha, hb)
+    if abs(ha - hb) > 0.3 * h:
+        return False
+    nrm = np.array([-ax_a[1], ax_a[0]])
+    if abs(float(np.dot(ob - oa, nrm))) > JOIN_OFFSET * h:
+        return False
+    # gap between the nearest tile centres along the axis, minus one pitch
+    ca = np.array([_centre(t["quad"]) for t in a]) @ ax_a
+    cb = np.array([_centre(t["quad"]) for t in b]) @ ax_a
+    gap = min(abs(x - y) for x in ca for y in cb) - pitch
+    return gap < JOIN_GAP * pitch
+
+
+def clusters(tiles: list[dict]) -> list[list[dict]]:
+    """Group tiles by run, then join runs that continue each other."""
+    by_run: dict[int, list[dict]] = {}
+    for t in tiles:
+        by_run.setdefault(t["run"], []).append(t)
+    groups = list(by_run.values())
+    changed = True
+    while changed:
+        changed = False
+        for i in range(len(groups)):
+            for j in range(i + 1, len(groups)):
+                if _joinable(groups[i], groups[j]):
+                    groups[i] = groups[i] + groups[j]
+                    del groups[j]
+                    changed = True
+                    break
+            if changed:
+                break
+    out = []
+    for g in groups:
+        _, axis, _, _ = _run_geometry(g)
+        axis = _reading_axis(axis)
+        out.append(sorted(g, key=lambda t: float(_centre(t["quad"]) @ axis)))
+    return out
+
+
+def _is_set(codes: list[str]) -> bool:
+    if len(codes) in (3, 4) and len(set(codes)) == 1:
+        return True
+    if len(codes) == 3 and all(c[1] in "mps" for c in codes) and len({c[1] for c in codes}) == 1:
+        n = sorted(int(c[0]) for c in codes)
+        return n[1] == n[0] + 1 and n[2] == n[1] + 1
+    return False
+
+
+def _meld(codes: list[str]) -> dict | None:
+    """A meld dict from a cluster's codes (in order), or None when it is not a meld."""
+    backs = [c == "back" for c in codes]
+    faces = [c for c in codes if c != "back"]
+    if len(codes) == 4 and all(backs):
+        return {"tiles": "", "concealed": True, "unknown": True}
+    if len(codes) == 4 and backs[0] and backs[3] and not any(backs[1:3]) and len(set(faces)) == 1:
+        return {"tiles": format_tiles([faces[0]] * 4), "concealed": True}
+    if any(backs):
+        if len(codes) == 4 and len(set(faces)) == 1 and faces:
+            return {"tiles": format_tiles([faces[0]] * 4), "concealed": True}
+        return None
+    if _is_set(codes):
+        return {"tiles": format_tiles(codes), "concealed": False}
+    return None
+
+
+def group_tiles(tiles: list[dict]) -> tuple[list[dict], dict]:
+    """Assign ``group`` to each tile and build the hand.
+
+    Returns (tiles in reading order with ``group`` set, hand).  Face-down tiles that
+    are not part of a kong are left out.
+    """
+    cl = clusters(tiles)
+    flowers = []
+    rest = []
+    for c in cl:
+        keep = []
+        for t in c:
+            if t["tile"] != "back" and is_bonus(t["tile"]):
+                t["group"] = "flowers"
+                flowers.append(t)
+            else:
+                keep.append(t)
+        if keep:
+            rest.append(keep)
+    rest.sort(key=lambda c: -len(c))
+    metas = [_meld([t["tile"] for t in c]) for c in rest]
+    # the concealed row: the biggest cluster that is not a meld (else the biggest cluster)
+    row = next((i for i, m in enumerate(metas) if m is None), 0 if rest else None)
+    concealed: list[dict] = []
+    melds: list[tuple[list[dict], dict]] = []
+    for i, (c, m) in enumerate(zip(rest, metas)):
+        if i == row:
+            concealed.extend(t for t in c if t["tile"] != "back")
+        elif m is not None:
+            melds.append((c, m))
+        else:
+            split = _split_two_melds(c)
+            if split:
+                melds.extend(split)
+            else:
+                concealed.extend(t for t in c if t["tile"] != "back")
+    if concealed and melds:
+        _, axis, _, _ = _run_geometry(concealed)
+        axis = _reading_axis(axis)
+        melds.sort(key=lambda cm: float(np.mean([_centre(t["quad"]) for t in cm[0]], axis=0) @ axis))
+    for t in concealed:
+        t["group"] = "concealed"
+    ordered = list(concealed)
+    hand_melds = []
+    for n, (c, m) in enumerate(melds):
+        for t in c:
+            t["group"] = f"meld:{n}"
+        ordered.extend(c)
+        hand_melds.append(m)
+    ordered.extend(flowers)
+    hand = {
+        "concealed": format_tiles(t["tile"] for t in concealed),
+        "melds": hand_melds,
+        "flowers": format_tiles(t["tile"] for t in flowers),
+    }
+    return ordered, hand
+
+
+def _split_two_melds(c: list[dict]):
+    codes = [t["tile"] for t in c]
+    if "back" in codes or not 6 <= len(codes) <= 8:
+        return None
+    for k in (3, 4):
+        a, b = codes[:k], codes[k:]
+        if _is_set(a) and _is_set(b):
+            return [(c[:k], _meld(a)), (c[k:], _meld(b))]
+    return None

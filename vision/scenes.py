@@ -1,0 +1,559 @@
+"""Synthetic table photos with exact ground truth, for tests and benchmarks.
+
+``make_scene(seed)`` lays a hand out on a table plane the way players do (a
+touching concealed row, separate exposed melds, flowers set to one side, clutter
+around), then photographs it with a simulated phone camera:
+
+* table: green/blue felt, wood grain, a woven cloth or a bamboo mat;
+* camera: tilt up to 40 degrees, any in-plane rotation, a phone lens (f = 0.7-0.95 W);
+* light: warm or cool tint, an uneven gradient, vignetting, glare spots, soft shadows;
+* optics and file: lens blur, sensor noise, JPEG quality 70-95 at phone sizes.
+
+Tiles come from :func:`vision.render.render_tile`.  One face style is used per
+scene (real sets are uniform); ``source`` picks it, by default at random among
+``vision.render.FACE_SOURCES`` (see ``SCENE_SOURCES``) so the scenes include the
+style(s) the classifier is trained without.
+
+The truth has the same ``hand`` shape as :func:`vision.scan.scan` plus every tile's
+face corners (TL, TR, BR, BL of the face as it lies, in photo pixels).
+"""
+from __future__ import annotations
+
+import math
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from engine.tiles import BONUS_KINDS, FLOWERS, STANDARD_KINDS, format_tiles
+
+TABLES = ("felt", "wood", "cloth", "bamboo")
+
+
+def _renderer():
+    from . import render
+
+    return render
+
+
+# ----------------------------------------------------------------------------- hands
+
+def random_hand(rng: np.random.Generator) -> dict:
+    """A plausible hand: 13-17 tiles as concealed + melds, 0-4 flowers.
+
+    Returns ``{"concealed": [codes], "melds": [{"tiles": [codes], "kind": ...}], "flowers": [codes]}``
+    where kind is "pung", "chow", "kong", "concealed_kong" (2 backs + 2 faces) or
+    "hidden_kong" (4 backs).
+    """
+    wall = [k for k in STANDARD_KINDS for _ in range(4)]
+    rng.shuffle(wall)
+
+    def take(code=None):
+        if code is None:
+            return wall.pop()
+        wall.remove(code)
+        return code
+
+    base = int(rng.choice([13, 14, 14, 16, 17]))
+    n_melds = int(rng.choice([0, 1, 1, 2, 2, 3, 4] if base >= 16 else [0, 0, 1, 1, 2, 3]))
+    n_melds = min(n_melds, (base - 2) // 3)
+    melds = []
+    for _ in range(n_melds):
+        kind = str(rng.choice(["pung", "chow", "kong", "concealed_kong", "hidden_kong"],
+                              p=[0.4, 0.3, 0.12, 0.12, 0.06]))
+        for _attempt in range(20):
+            code = wall[int(rng.integers(len(wall)))]
+            if kind == "chow":
+                if code[1] not in "mps" or int(code[0]) > 7:
+                    continue
+                seq = [f"{int(code[0]) + i}{code[1]}" for i in range(3)]
+                if all(s in wall for s in seq):
+                    melds.append({"tiles": [take(s) for s in seq], "kind": kind})
+                    break
+            else:
+                need = 3 if kind == "pung" else 4
+                if wall.count(code) >= need:
+                    melds.append({"tiles": [take(code) for _ in range(need)], "kind": kind})
+                    break
+    concealed = [take() for _ in range(base - 3 * len(melds))]
+    n_flowers = int(rng.choice([0, 0, 1, 1, 2, 3, 4]))
+    bonus_pool = list(FLOWERS) if rng.random() < 0.85 else list(BONUS_KINDS)
+    flowers = [str(c) for c in rng.choice(bonus_pool, size=n_flowers, replace=False)]
+    if rng.random() < 0.6:
+        concealed.sort(key=lambda c: STANDARD_KINDS.index(c))
+    return {"concealed": concealed, "melds": melds, "flowers": flowers}
+
+
+def hand_contract(hand: dict) -> dict:
+    """The engine-contract ``hand`` (what ``scan`` should output) for a scene hand."""
+    melds = []
+    for m in hand["melds"]:
+        if m["kind"] == "hidden_kong":
+            melds.append({"tiles": "", "concealed": True, "unknown": True})
+        else:
+            melds.append({"tiles": format_tiles(m["tiles"]),
+                          "concealed": m["kind"] in ("concealed_kong",)})
+    return {"concealed": format_tiles(hand["concealed"]), "melds": melds,
+            "flowers": format_tiles(hand["flowers"])}
+
+
+def parse_hand(hand: dict) -> dict:
+    """Accept a user hand such as ``{"concealed": "123m", "melds": ["555p", "-7777s"], "flowers": "1f"}``.
+
+    A meld string may start with ``+`` for a concealed kong shown as 2 backs + 2 faces
+    or ``-`` for a kong shown with all four faces down.
+    """
+    from engine.tiles import parse
+
+    melds = []
+    for m in hand.get("melds", []):
+        text = m if isinstance(m, str) else m["tiles"]
+        kind = "pung"
+        if text.startswith("+"):
+            kind, text = "concealed_kong", text[1:]
+        elif text.startswith("-"):
+            kind, text = "hidden_kong", text[1:]
+        tiles = parse(text)
+        if kind == "pung":
+            kind = "kong" if len(tiles) == 4 else ("pung" if len(set(tiles)) == 1 else "chow")
+        melds.append({"tiles": tiles, "kind": kind})
+    return {"concealed": parse(hand.get("concealed", "")), "melds": melds,
+            "flowers": parse(hand.get("flowers", ""))}
+
+
+# ----------------------------------------------------------------------------- textures
+
+def _noise(rng, h, w, scale, octaves=3):
+    """Smooth value noise in [-1, 1]-ish."""
+    out = np.zeros((h, w), np.float32)
+    amp = 1.0
+    for o in range(octaves):
+        s = max(1, int(scale / (2 ** o)))
+        small = rng.standard_normal((h // s + 2, w // s + 2)).astype(np.float32)
+        out += amp * cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC)[:h, :w]
+        amp *= 0.5
+    return out / 1.75
+
+
+def table_texture(rng: np.random.Generator, kind: str, h: int, w: int, unit: float) -> np.ndarray:
+    """A BGR float32 table texture; ``unit`` is the tile face height in px (sets the grain size)."""
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    if kind == "felt":
+        hue = rng.choice([0, 0, 0, 1, 2])  # green, blue, red/burgundy
+        base = np.array([[60, 120, 30], [120, 70, 20], [40, 40, 120]][hue], np.float32)
+        base = base * rng.uniform(0.7, 1.3)
+        n = _noise(rng, h, w, unit * 0.25, 2) * 0.06 + rng.standard_normal((h, w)).astype(np.float32) * 0.03
+        tex = base[None, None, :] * (1 + n[..., None])
+    elif kind == "wood":
+        base = np.array(rng.choice([[40, 80, 140], [60, 110, 170], [30, 55, 95], [80, 140, 190]]), np.float32)
+        ang = rng.uniform(0, math.pi)
+        u = xx * math.cos(ang) + yy * math.sin(ang)
+        v = -xx * math.sin(ang) + yy * math.cos(ang)
+        warp = _noise(rng, h, w, unit * 3, 2) * unit * 0.6
+        period = unit * rng.uniform(0.15, 0.4)
+        grain = np.sin((v + warp) / period * 2 * math.pi) * 0.5 + 0.5
+        fine = _noise(rng, h, w, max(2.0, unit * 0.05), 1) * 0.05
+        planks = (np.floor(u / (unit * rng.uniform(4, 8))) % 2) * rng.uniform(-0.08, 0.08)
+        shade = 0.8 + 0.25 * grain ** 2 + fine + planks
+        tex = base[None, None, :] * shade[..., None]
+    elif kind == "cloth":
+        base = np.array(rng.choice([[70, 60, 150], [150, 130, 110], [90, 140, 150], [60, 60, 60],
+                                    [170, 170, 165], [50, 90, 40]]), np.float32)
+        period = max(3.0, unit * rng.uniform(0.06, 0.12))
+        weave = (np.sin(xx / period * math.pi) * np.sin(yy / period * math.pi)) * 0.07
+        folds = _noise(rng, h, w, unit * 4, 2) * 0.12
+        tex = base[None, None, :] * (1 + weave + folds)[..., None]
+        if rng.random() < 0.4:  # a check pattern
+            sq = unit * rng.uniform(1.0, 2.5)
+            check = ((np.floor(xx / sq) + np.floor(yy / sq)) % 2).astype(np.float32)
+            other = np.array(rng.uniform(40, 200, 3), np.float32)
+            tex = tex * (1 - check[..., None] * 0.6) + other[None, None, :] * check[..., None] * 0.6
+    else:  # bamboo mat: light slats with dark seams and binding threads
+        base = np.array(rng.choice([[110, 170, 200], [90, 150, 185], [120, 180, 205]]), np.float32)
+        ang = rng.uniform(0, math.pi)
+        v = -xx * math.sin(ang) + yy * math.cos(ang)
+        u = xx * math.cos(ang) + yy * math.sin(ang)
+        slat = unit * rng.uniform(0.12, 0.25)
+        ph = (v / slat) % 1.0
+        seam = np.clip(1 - np.minimum(ph, 1 - ph) * 12, 0, 1)
+        node = (np.abs(((u / (unit * 2.0)) % 1.0) - 0.5) < 0.02).astype(np.float32) * 0.25
+        fine = _noise(rng, h, w, max(2.0, unit * 0.04), 1) * 0.05
+        tex = base[None, None, :] * (1 - 0.45 * seam - node + fine)[..., None]
+    return np.clip(tex, 0, 255).astype(np.float32)
+
+
+# ----------------------------------------------------------------------------- layout
+
+@dataclass
+class _Placed:
+    code: str           # tile code or "back"
+    group: str          # "concealed" | "meld:<n>" | "flowers"
+    img: np.ndarray     # BGRA
+    face: np.ndarray    # 4x2 face quad in plane coordinates
+    M: np.ndarray       # 2x3 affine: tile image -> plane
+
+
+def _place(img, face_quad, cx, cy, angle, scale=1.0):
+    h, w = img.shape[:2]
+    M = cv2.getRotationMatrix2D((w / 2, h / 2), -math.degrees(angle), scale)
+    M[0, 2] += cx - w / 2
+    M[1, 2] += cy - h / 2
+    face = cv2.transform(face_quad.reshape(-1, 1, 2).astype(np.float32), M).reshape(4, 2)
+    return M, face
+
+
+def _source_for(code: str, src: str) -> str | None:
+    """The scene's face style when it can draw ``code``, else any style that can."""
+    from .faces import sources_for
+
+    if code == "back" or src in sources_for(code):
+        return src if code != "back" else None
+    return None
+
+
+@contextmanager
+def _one_set(render, rng):
+    """Give every tile of a scene the same face and back colours, as a real set has.
+
+    The renderer draws each tile's colours at random; a scene holds them fixed by
+    swapping its colour functions for the duration of the scene.
+    """
+    face = render.face_colour(rng)
+    back = render.back_colour(rng)
+    saved = (render.face_colour, render.back_colour)
+    render.face_colour = lambda r, *a, **k: np.clip(face + r.normal(0, 1.5, 3), 0, 255).astype(np.float32)
+    render.back_colour = lambda r, *a, **k: np.clip(back + r.normal(0, 3, 3), 0, 255).astype(np.float32)
+    try:
+        yield
+    finally:
+        render.face_colour, render.back_colour = saved
+
+
+def _layout_row(tiles, group, rng, render, src, unit, x0, y0, angle, gap_range, tiles_out):
+    """Touching tiles along direction ``angle``; faces abut (the bodies hide under them).
+
+    Returns the run's length along the direction."""
+    ux, uy = math.cos(angle), math.sin(angle)
+    pos = 0.0
+    for code in tiles:
+        img, fq = render.render_tile(code, rng, height=int(round(unit)), source=_source_for(code, src))
+        fq = np.asarray(fq, np.float32)
+        fw = float(fq[1, 0] - fq[0, 0])
+        fc = fq.mean(axis=0)
+        ang = angle + rng.normal(0, 0.012)
+        # where the face centre goes, then the image centre relative to it (rotated)
+        cx = x0 + ux * (pos + fw / 2) + rng.normal(0, 0.3)
+        cy = y0 + uy * (pos + fw / 2) + rng.normal(0, 0.6)
+        h, w = img.shape[:2]
+        off = np.array([w / 2, h / 2]) - fc
+        ca, sa = math.cos(ang), math.sin(ang)
+        M, face = _place(img, fq, cx + off[0] * ca - off[1] * sa, cy + off[0] * sa + off[1] * ca, ang)
+        tiles_out.append(_Placed(code, group, img, face, M))
+        pos += fw + rng.uniform(*gap_range)
+    return pos
+
+
+def _tile_layer(tiles, rng, unit, light_dir, h, w):
+    """Tile colours, their coverage and the shadow they cast, on a layout-sized canvas.
+
+    All bodies are drawn first, then all faces, so that touching tiles show their
+    sides only where a real row does: at its outer edges."""
+    rgb = np.zeros((h, w, 3), np.float32)
+    alpha = np.zeros((h, w), np.float32)
+    for faces_only in (False, True):
+        for t in tiles:
+            th, tw = t.img.shape[:2]
+            src = t.img
+            if faces_only:
+                src = t.img.copy()
+                keep = np.zeros((th, tw), np.uint8)
+                q = np.linalg.inv(np.vstack([t.M, [0, 0, 1]]))[:2]
+                fq = cv2.transform(t.face.reshape(-1, 1, 2), q).reshape(4, 2)
+                cv2.fillConvexPoly(keep, np.round(fq).astype(np.int32), 1)
+                src[..., 3] *= keep
+            box = cv2.transform(np.float32([[[0, 0]], [[tw, 0]], [[tw, th]], [[0, th]]]), t.M).reshape(4, 2)
+            x0, y0 = np.maximum(np.floor(box.min(axis=0)).astype(int) - 2, 0)
+            x1, y1 = np.minimum(np.ceil(box.max(axis=0)).astype(int) + 2, [w, h])
+            if x1 <= x0 or y1 <= y0:
+                continue
+            M = t.M.copy()
+            M[:, 2] -= (x0, y0)
+            patch = cv2.warpAffine(src, M, (int(x1 - x0), int(y1 - y0)), flags=cv2.INTER_LINEAR,
+                                   borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0, 0)).astype(np.float32)
+            a = patch[..., 3] / 255
+            roi_rgb, roi_a = rgb[y0:y1, x0:x1], alpha[y0:y1, x0:x1]
+            roi_rgb[:] = roi_rgb * (1 - a[..., None]) + patch[..., :3] * a[..., None]
+            roi_a[:] = np.maximum(roi_a, a)
+    off = np.float32([[1, 0, light_dir[0] * unit * rng.uniform(0.06, 0.16)], [0, 1, light_dir[1] * unit * rng.uniform(0.06, 0.16)]])
+    shadow = cv2.warpAffine(alpha, off, (w, h))
+    shadow = cv2.GaussianBlur(shadow, (0, 0), unit * rng.uniform(0.04, 0.12)) * rng.uniform(0.3, 0.6)
+    return rgb, alpha, shadow
+
+
+def _draw_clutter(canvas, rng, unit, occupied):
+    """Chips, dice, coins and a phone where there is room; returns their shadows-included canvas."""
+    h, w = canvas.shape[:2]
+    items = []
+    n = int(rng.integers(0, 6))
+    for _ in range(n):
+        kind = str(rng.choice(["chip", "chip", "die", "coin", "phone"]))
+        for _try in range(30):
+            cx, cy = rng.uniform(0, w), rng.uniform(0, h)
+            r = unit * (0.35 if kind == "chip" else 0.22 if kind == "die" else 0.28 if kind == "coin" else 1.4)
+            box = (cx - r * 1.3, cy - r * 1.3, cx + r * 1.3, cy + r * 1.3)
+            if any(not (box[2] < o[0] or box[0] > o[2] or box[3] < o[1] or box[1] > o[3]) for o in occupied):
+                continue
+            occupied.append(box)
+            items.append((kind, cx, cy, r))
+            break
+    for kind, cx, cy, r in items:
+        sh = np.zeros((h, w), np.float32)
+        if kind == "phone":
+            ang = rng.uniform(0, 180)
+            rect = ((cx, cy), (r * 1.0, r * 2.0), ang)
+            pts = cv2.boxPoints(rect).astype(np.int32)
+            cv2.fillConvexPoly(sh, pts + int(unit * 0.08), 1.0)
+        else:
+            cv2.circle(sh, (int(cx + unit * 0.06), int(cy + unit * 0.06)), int(r), 1.0, -1)
+        canvas *= (1 - 0.45 * cv2.GaussianBlur(sh, (0, 0), unit * 0.06))[..., None]
+        if kind == "chip":
+            col = np.array(rng.choice([[40, 40, 200], [200, 80, 30], [30, 30, 30], [230, 230, 230], [40, 160, 40]]), float)
+            cv2.circle(canvas, (int(cx), int(cy)), int(r), col.tolist(), -1, cv2.LINE_AA)
+            for k in range(8):
+                a = k * math.pi / 4
+                p = (int(cx + math.cos(a) * r * 0.85), int(cy + math.sin(a) * r * 0.85))
+                cv2.circle(canvas, p, max(1, int(r * 0.12)), (235, 235, 235), -1, cv2.LINE_AA)
+            cv2.circle(canvas, (int(cx), int(cy)), int(r * 0.6), (col * 0.8).tolist(), max(1, int(r * 0.06)), cv2.LINE_AA)
+        elif kind == "coin":
+            col = np.array(rng.choice([[60, 150, 190], [170, 170, 170]]), float)
+            cv2.circle(canvas, (int(cx), int(cy)), int(r), col.tolist(), -1, cv2.LINE_AA)
+            cv2.circle(canvas, (int(cx), int(cy)), int(r * 0.8), (col * 0.75).tolist(), max(1, int(r * 0.05)), cv2.LINE_AA)
+        elif kind == "die":
+            ang = rng.uniform(0, 90)
+            pts = cv2.boxPoints(((cx, cy), (2 * r, 2 * r), ang)).astype(np.int32)
+            cv2.fillConvexPoly(canvas, pts, (235, 240, 240), cv2.LINE_AA)
+            pips = int(rng.integers(1, 7))
+            col = (30, 30, 200) if pips in (1, 4) else (20, 20, 20)
+            offs = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+                    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+                    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}[pips]
+            ca, sa = math.cos(math.radians(ang)), math.sin(math.radians(ang))
+            for ox, oy in offs:
+                px, py = ox * r * 0.5, oy * r * 0.5
+                cv2.circle(canvas, (int(cx + px * ca - py * sa), int(cy + px * sa + py * ca)),
+                           max(1, int(r * 0.16)), col, -1, cv2.LINE_AA)
+        else:  # phone: dark body, a screen that may be lit
+            ang = rng.uniform(0, 180)
+            body = cv2.boxPoints(((cx, cy), (r * 1.0, r * 2.0), ang)).astype(np.int32)
+            cv2.fillConvexPoly(canvas, body, (25, 25, 30), cv2.LINE_AA)
+            scr = cv2.boxPoints(((cx, cy), (r * 0.9, r * 1.85), ang)).astype(np.int32)
+            lit = rng.random() < 0.5
+            cv2.fillConvexPoly(canvas, scr, (200, 180, 150) if lit else (45, 40, 40), cv2.LINE_AA)
+    return canvas
+
+
+# ----------------------------------------------------------------------------- camera
+
+def _rot(axis, a):
+    c, s = math.cos(a), math.sin(a)
+    if axis == "x":
+        return np.array([[1, 0, 0], [0, c, -s], [0, s, c]])
+    if axis == "y":
+        return np.array([[c, 0, s], [0, 1, 0], [-s, 0, c]])
+    return np.array([[c, -s, 0], [s, c, 0], [0, 0, 1]])
+
+
+def camera_homography(tilt_deg, roll_deg, yaw_deg, f, layout_pts, out_w, out_h, fill, shift):
+    """Plane (u, v) -> photo homography for a camera tilted from straight down.
+
+    The layout's bounding box fills ``fill`` of the frame, shifted by ``shift`` (fractions).
+    """
+    R = _rot("z", math.radians(roll_deg)) @ _rot("x", math.radians(tilt_deg)) @ _rot("z", math.radians(yaw_deg))
+    # camera looking straight down: world (u, -v, 0); R rotates world into camera axes.
+    base = np.array([[1, 0, 0], [0, -1, 0], [0, 0, -1]], float)  # world->camera for straight down (det=+1)
+    Rc = R @ base
+    centre = layout_pts.mean(axis=0)
+    C = np.array([centre[0], -centre[1], 0.0])
+    K = np.array([[f, 0, 0], [0, f, 0], [0, 0, 1]], float)
+
+    def H_for(D):
+        optical = Rc[2]  # camera z axis in world coordinates
+        P = C - D * optical
+        t = -Rc @ P
+        Hm = K @ np.column_stack([Rc[:, 0], Rc[:, 1], t]) @ np.diag([1, -1, 1])
+        return Hm
+
+    span = np.ptp(layout_pts, axis=0).max()
+    D = f * span / (fill * min(out_w, out_h))
+    for _ in range(4):
+        Hm = H_for(D)
+        p = cv2.perspectiveTransform(layout_pts.reshape(-1, 1, 2).astype(np.float64), Hm).reshape(-1, 2)
+        size = np.ptp(p, axis=0)
+        ratio = max(size[0] / (fill * out_w), size[1] / (fill * out_h))
+        D *= ratio
+    Hm = H_for(D)
+    p = cv2.perspectiveTransform(layout_pts.reshape(-1, 1, 2).astype(np.float64), Hm).reshape(-1, 2)
+    mid = (p.min(axis=0) + p.max(axis=0)) / 2
+    room = np.array([out_w, out_h]) - np.ptp(p, axis=0)
+    target = np.array([out_w / 2, out_h / 2]) + np.asarray(shift) * np.maximum(room, 0) / 2
+    T = np.array([[1, 0, target[0] - mid[0]], [0, 1, target[1] - mid[1]], [0, 0, 1]])
+    return T @ Hm
+
+
+# ----------------------------------------------------------------------------- the scene
+
+def _lay_out(hand, rng, render, src, unit, tiles):
+    """The concealed row, the melds in a line in front of it, the flowers to one side."""
+    gap = (0.0, unit * 0.02)
+    # concealed row along +x, starting at the origin
+    _layout_row(hand["concealed"], "concealed", rng, render, src, unit, 0.0, 0.0, 0.0, gap, tiles)
+    row_len = max(t.face[:, 0].max() for t in tiles)
+    # melds: a second line below the row (towards the player), separated groups
+    y_m = unit * rng.uniform(1.7, 2.3)
+    x = rng.uniform(-unit, unit)
+    for i, m in enumerate(hand["melds"]):
+        codes = list(m["tiles"])
+        if m["kind"] == "concealed_kong":
+            codes = ["back", codes[1], codes[2], "back"]
+        elif m["kind"] == "hidden_kong":
+            codes = ["back"] * 4
+        ang = rng.normal(0, 0.05)
+        used = _layout_row(codes, f"meld:{i}", rng, render, src, unit, x, y_m, ang, gap, tiles)
+        x += used + unit * rng.uniform(0.45, 1.2)
+        if x > row_len * 0.9 and i < len(hand["melds"]) - 1:
+            x, y_m = rng.uniform(-unit, unit), y_m + unit * rng.uniform(1.6, 2.0)
+    # flowers: to one side of the row, touching or spaced
+    if hand["flowers"]:
+        side = rng.random()
+        if side < 0.5:
+            fx, fy = row_len + unit * rng.uniform(0.6, 1.5), rng.uniform(-0.3, 0.3) * unit
+        else:
+            fx, fy = rng.uniform(0, row_len * 0.5), -unit * rng.uniform(1.8, 2.4)
+        g = (unit * 0.4, unit * 0.9) if rng.random() < 0.4 else gap
+        _layout_row(hand["flowers"], "flowers", rng, render, src, unit, fx, fy, rng.normal(0, 0.04), g, tiles)
+
+
+def make_scene(seed: int, *, width: int = 1600, hand: dict | None = None, source: str | None = None,
+               table: str | None = None, tilt: float | None = None, roll: float | None = None,
+               quality: int | None = None, clutter: bool = True, portrait: bool = False,
+               sources: tuple[str, ...] | None = None) -> tuple[bytes, dict]:
+    """Compose one synthetic table photo. Returns ``(jpeg_bytes, truth)``.
+
+    ``hand`` may be given in the form of :func:`parse_hand` (mpsz strings); by default
+    a random hand.  ``truth`` = ``{"hand": <scan contract>, "tiles": [{"tile", "corners",
+    "group"}], "image": {"width", "height"}, "params": {...}}``; ``tile`` is a code or
+    "back" for a face-down tile.
+    """
+    rng = np.random.default_rng(seed)
+    render = _renderer()
+    pool = tuple(sources) if sources else SCENE_SOURCES()
+    src = source if source is not None else str(rng.choice(pool))
+    hand = parse_hand(hand) if hand is not None else random_hand(rng)
+    table = table or str(rng.choice(TABLES))
+    tilt = float(rng.uniform(0, 40)) if tilt is None else float(tilt)
+    roll = float(rng.uniform(-180, 180)) if roll is None else float(roll)
+    yaw = float(rng.uniform(-30, 30))
+    quality = int(rng.integers(70, 96)) if quality is None else int(quality)
+    out_w = int(width)
+    out_h = int(round(width * 3 / 4))
+    if portrait:
+        out_w, out_h = out_h, out_w
+
+    # tile size on the table plane: chosen so that a face ends up ~ (3.5-6)% of the photo's long side
+    n_tiles = len(hand["concealed"]) + sum(len(m["tiles"]) for m in hand["melds"])
+    unit = float(np.clip(max(out_w, out_h) * rng.uniform(0.045, 0.07), 36, 220))
+
+    tiles: list[_Placed] = []
+    with _one_set(render, rng):
+        _lay_out(hand, rng, render, src, unit, tiles)
+
+    layout_pts = np.concatenate([cv2.transform(np.float32([[[0, 0]], [[t.img.shape[1], 0]], [[t.img.shape[1], t.img.shape[0]]],
+                                                           [[0, t.img.shape[0]]]]), t.M).reshape(4, 2) for t in tiles])
+    f = out_w * rng.uniform(0.7, 0.95) if not portrait else out_h * rng.uniform(0.7, 0.95)
+    fill = rng.uniform(0.55, 0.85)
+    shift = rng.uniform(-0.7, 0.7, 2)
+    H = camera_homography(tilt, roll, yaw, f, layout_pts, out_w, out_h, fill, shift)
+
+    # the table: the part of the plane the photo sees, drawn at a reduced resolution
+    Hinv = np.linalg.inv(H)
+    corners = cv2.perspectiveTransform(np.float64([[[0, 0]], [[out_w, 0]], [[out_w, out_h]], [[0, out_h]]]), Hinv).reshape(4, 2)
+    lay_lo, lay_hi = layout_pts.min(axis=0), layout_pts.max(axis=0)
+    lo = np.maximum(np.minimum(corners.min(axis=0), lay_lo) - unit, lay_lo - 40 * unit)
+    hi = np.minimum(np.maximum(corners.max(axis=0), lay_hi) + unit, lay_hi + 40 * unit)
+    s = min(1.0, 1400.0 / float(max(hi - lo)))
+    tw, th = int((hi[0] - lo[0]) * s) + 1, int((hi[1] - lo[1]) * s) + 1
+    texture = table_texture(rng, table, th, tw, unit * s)
+    occupied = []
+    for t in tiles:
+        b = cv2.transform(np.float32([[[0, 0]], [[t.img.shape[1], t.img.shape[0]]]]), t.M).reshape(2, 2)
+        occupied.append(((b[:, 0].min() - lo[0] - unit * 0.3) * s, (b[:, 1].min() - lo[1] - unit * 0.3) * s,
+                         (b[:, 0].max() - lo[0] + unit * 0.3) * s, (b[:, 1].max() - lo[1] + unit * 0.3) * s))
+    if clutter:
+        texture = _draw_clutter(texture, rng, unit * s, occupied)
+    to_tex = np.array([[s, 0, -lo[0] * s], [0, s, -lo[1] * s], [0, 0, 1]])
+    photo = cv2.warpPerspective(texture, H @ np.linalg.inv(to_tex), (out_w, out_h), flags=cv2.INTER_LINEAR,
+                                borderMode=cv2.BORDER_REFLECT)
+    # the tiles and their shadows: drawn at full plane resolution around the layout only
+    light = rng.uniform(-1, 1, 2)
+    light = light / (np.linalg.norm(light) + 1e-6)
+    llo = lay_lo - unit
+    lw, lh = int(lay_hi[0] - llo[0] + unit) + 1, int(lay_hi[1] - llo[1] + unit) + 1
+    for t in tiles:
+        t.M = t.M.copy()
+        t.M[:, 2] -= llo
+        t.face = (t.face - llo).astype(np.float32)
+    rgb, alpha, shadow = _tile_layer(tiles, rng, unit, light, lh, lw)
+    to_layer = np.array([[1, 0, -llo[0]], [0, 1, -llo[1]], [0, 0, 1]])
+    Hl = H @ np.linalg.inv(to_layer)
+    layer = cv2.warpPerspective(np.dstack([rgb, alpha, shadow]), Hl, (out_w, out_h), flags=cv2.INTER_LINEAR,
+                                borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+    a = layer[..., 3:4]
+    photo = photo * (1 - layer[..., 4:5]) * (1 - a) + layer[..., :3] * a
+    photo = _photograph(photo, rng)
+
+    ok, buf = cv2.imencode(".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    assert ok
+    truth_tiles = []
+    for t in tiles:
+        q = cv2.perspectiveTransform(t.face.reshape(-1, 1, 2).astype(np.float64), Hl).reshape(4, 2)
+        truth_tiles.append({"tile": t.code, "group": t.group, "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in q]})
+    truth = {
+        "hand": hand_contract(hand),
+        "tiles": truth_tiles,
+        "image": {"width": out_w, "height": out_h},
+        "params": {"seed": seed, "source": src, "table": table, "tilt": round(tilt, 1), "roll": round(roll, 1),
+                   "quality": quality, "n_tiles": n_tiles},
+    }
+    return buf.tobytes(), truth
+
+
+def _photograph(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Light, lens and sensor: tint, gradient, vignetting, glare, blur, noise -> uint8 BGR."""
+    h, w = img.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    xn, yn = (xx - w / 2) / (w / 2), (yy - h / 2) / (h / 2)
+    # white balance / warm light
+    warm = rng.uniform(-0.08, 0.22)
+    tint = np.array([1 - warm, 1 - warm * 0.3, 1 + warm * 0.4], np.float32)
+    # uneven light: a linear gradient plus vignetting
+    g = rng.uniform(-1, 1, 2)
+    light = 1 + rng.uniform(0, 0.35) * (g[0] * xn + g[1] * yn) / 2
+    light *= 1 - rng.uniform(0.05, 0.35) * (xn ** 2 + yn ** 2) / 2
+    exposure = rng.uniform(0.85, 1.2)
+    out = img * (light * exposure)[..., None] * tint[None, None, :]
+    # glare: 0-2 soft bright spots
+    for _ in range(int(rng.integers(0, 3))):
+        cx, cy = rng.uniform(0, w), rng.uniform(0, h)
+        s = rng.uniform(0.03, 0.12) * max(w, h)
+        spot = np.exp(-(((xx - cx) ** 2 + ((yy - cy) * rng.uniform(0.5, 2)) ** 2) / (2 * s * s)))
+        out += (spot * rng.uniform(20, 75))[..., None]
+    sigma = rng.uniform(0.4, 1.4) * max(w, h) / 1600
+    out = cv2.GaussianBlur(out, (0, 0), sigma)
+    out += rng.normal(0, rng.uniform(1.5, 5), out.shape).astype(np.float32)
+    return np.clip(out, 0, 255).astype(np.uint8)
+
+
+def SCENE_SOURCES() -> tuple[str, ...]:
+    """Face styles the scenes draw from: every style the renderer knows, held-out ones included."""
+    return tuple(_renderer().FACE_SOURCES)
