@@ -123,7 +123,8 @@ async def record_hand(session_id: str, request: Request):
 
 @router.post("/{session_id}/events", summary="Record a non-hand event (kong bonus, false win...)")
 async def record_event(session_id: str, body: RecordEvent, request: Request):
-    return await _call(_svc(request).record_event, session_id, body.version, body.event, body.fields, body.note)
+    return await _call(_svc(request).record_event, session_id, body.version, body.event, body.fields, body.note,
+                       body.outcome)
 
 
 @router.post("/{session_id}/draws", summary="Record an exhaustive draw (optionally with its payments event)")

@@ -40,6 +40,8 @@ class RecordHand(Versioned):
 class RecordEvent(Versioned):
     event: str = Field(description="one of the variant's events (GET /api/variants)")
     fields: dict = Field(default_factory=dict, description="the event's fields for engine.event")
+    outcome: dict = Field(default_factory=dict, description="extra facts for the carried state (riichi "
+                                                            "multiple_ron / chombo: {\"riichi\": [seats]})")
     note: str = ""
 
 

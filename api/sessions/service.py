@@ -35,6 +35,7 @@ MAX_OUTCOME_BYTES = 4096
 MAX_NOTE = 500
 # Variant events that are also outcomes for the carried state (riichi's multiple ron and chombo).
 ADVANCING_EVENTS = ("multiple_ron", "chombo")
+RIICHI_FLAGS = ("riichi", "double_riichi")
 PHOTO_TYPES = ((b"\xff\xd8\xff", ".jpg"), (b"\x89PNG\r\n\x1a\n", ".png"))
 
 
@@ -217,6 +218,49 @@ def check_open(state: dict) -> None:
                        "undo or edit it first", "seq")
 
 
+def declared_this_hand(outcome: dict, requests: list) -> list[str]:
+    """Seats that put a riichi stick on the table in this hand: ``outcome.riichi``
+    plus any winner whose request says riichi (a winner in riichi declared this hand)."""
+    seats = list(outcome.get("riichi", []))
+    for r in requests:
+        if isinstance(r, dict) and any(r.get(f) for f in RIICHI_FLAGS) and r.get("winner") and r["winner"] not in seats:
+            seats.append(r["winner"])
+    return seats
+
+
+def hand_context(variant, state: dict, outcome: dict, requests: list) -> tuple[dict, dict]:
+    """The context the hand is scored under, and the outcome extras to record with it.
+
+    The context is the variant's ``prefill(state)``. Where it carries
+    ``riichi_sticks`` (the sticks already on the table), the sticks declared in
+    this hand are added: the engine's ``riichi_sticks`` counts "this hand's and
+    earlier hands'" sticks, and the state hooks take this hand's declarations
+    from ``outcome.riichi``.
+    """
+    context = variant.prefill(state)
+    if "riichi_sticks" in context:
+        declared = declared_this_hand(outcome, requests)
+        if declared:
+            outcome = {**outcome, "riichi": declared}
+            context = {**context, "riichi_sticks": int(context["riichi_sticks"]) + len(declared)}
+    return context, outcome
+
+
+def event_with_context(name: str, fields: dict, context: dict) -> dict:
+    """The carried context put into the events that are also outcomes (riichi's)."""
+    if name == "chombo" and "dealer" in context:
+        return {**fields, "dealer": context["dealer"]}
+    if name == "multiple_ron":
+        per_hand = {k: v for k, v in context.items() if k != "riichi_sticks"}
+        hands = fields.get("hands")
+        out = {**fields, "hands": [{**h, **per_hand} if isinstance(h, dict) else h for h in hands]
+               if isinstance(hands, list) else hands}
+        if "riichi_sticks" in context:
+            out["riichi_sticks"] = context["riichi_sticks"]
+        return out
+    return fields
+
+
 # ----------------------------------------------------------------------------- service
 class SessionService:
     def __init__(self, db: Database, scorer: Callable[[dict], dict] = engine.score,
@@ -380,7 +424,8 @@ class SessionService:
         last = s.scalar(select(func.max(EntryRow.seq)).where(EntryRow.session_id == session_id))
         return (last or 0) + 1
 
-    def _score_hand(self, row: SessionRow, state: dict, request: Any) -> tuple[dict, dict, dict, dict]:
+    def _score_hand(self, row: SessionRow, state: dict, request: Any,
+                    outcome: dict) -> tuple[dict, dict, dict, dict, dict]:
         variant = self._variant(row.variant)
         if not isinstance(request, dict):
             raise SessionError("bad_type", "request must be an object (the engine's score request)", "request")
@@ -388,7 +433,7 @@ class SessionService:
             raise SessionError("bad_request", f"this is a {row.variant} session", "request.variant")
         if request.get("options", row.options) != row.options:
             raise SessionError("bad_request", "the session sets the table rules (options)", "request.options")
-        context = variant.prefill(state)
+        context, outcome = hand_context(variant, state, outcome, [request])
         full = {**request, **context, "variant": row.variant, "options": dict(row.options)}
         try:
             result = self.scorer(full)
@@ -399,7 +444,7 @@ class SessionService:
         payments = result.get("payments")
         if not isinstance(payments, dict):
             raise SessionError("scoring_unsupported", f"the engine cannot score {row.variant} hands yet", "request")
-        return full, context, result, _check_payments(payments, variant.seats)
+        return full, context, result, _check_payments(payments, variant.seats), outcome
 
     def _save_photo(self, photo: bytes | None) -> str | None:
         if not photo:
@@ -430,7 +475,7 @@ class SessionService:
             extra = _check_outcome(outcome, variant.seats)
             state, _ = replay(variant, active)
             check_open(state)
-            full, context, result, payments = self._score_hand(row, state, request)
+            full, context, result, payments, extra = self._score_hand(row, state, request, extra)
             seq = self._add_entry(s, row, kind="hand", name="win", request=full, context=context, outcome=extra,
                                   result=result, payments=payments, photo=photo_name, note=note)
             return {"recorded": {"seq": seq, "payments": payments, "context": context, "result": result}}
@@ -460,18 +505,25 @@ class SessionService:
                        created_at=utcnow(), **fields))
         return seq
 
-    def record_event(self, session_id: str, version: Any, name: Any, fields: Any = None, note: Any = None) -> dict:
+    def record_event(self, session_id: str, version: Any, name: Any, fields: Any = None, note: Any = None,
+                     outcome: Any = None) -> dict:
         note = _note(note)
         fields = _event_fields(fields)
 
         def change(s, row, active):
             variant = self._variant(row.variant)
+            extra = _check_outcome(outcome, variant.seats)
             state, _ = replay(variant, active)
+            context = variant.prefill(state)
+            given = fields
             if name in ADVANCING_EVENTS:
                 check_open(state)
-            request, result, payments = self._run_event(row, variant, name, fields, "event")
-            seq = self._add_entry(s, row, kind="event", name=name, request=request, context=variant.prefill(state),
-                                  outcome={}, result=result, payments=payments, note=note)
+                hands = fields.get("hands") if isinstance(fields.get("hands"), list) else []
+                context, extra = hand_context(variant, state, extra, hands)
+                given = event_with_context(name, fields, context)
+            request, result, payments = self._run_event(row, variant, name, given, "event")
+            seq = self._add_entry(s, row, kind="event", name=name, request=request, context=context,
+                                  outcome=extra, result=result, payments=payments, note=note)
             return {"recorded": {"seq": seq, "payments": payments, "result": result}}
 
         return self._write(session_id, version, change)
@@ -548,7 +600,7 @@ class SessionService:
             variant = self._variant(row.variant)
             extra = _check_outcome(outcome if outcome is not None else e.outcome, variant.seats)
             _, before = replay(variant, active)
-            full, context, result, payments = self._score_hand(row, before[e.seq], request)
+            full, context, result, payments, extra = self._score_hand(row, before[e.seq], request, extra)
             e.status = "replaced"
             new_seq = self._add_entry(s, row, position=e.position, kind="hand", name="win", request=full,
                                       context=context, outcome=extra, result=result, payments=payments,

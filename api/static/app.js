@@ -26,6 +26,7 @@
   var LOW_CONFIDENCE = 0.6;
   var PHOTO_LIMIT = 25 * 1024 * 1024;
   var STORE_KEY = 'tilelens.context.v1';
+  var HAND_KEY = 'tilelens.hand.v1';  // sessionStorage: survives the tab being reloaded after the camera
   var SCORE_DELAY_MS = 250;
 
   var $ = function (id) { return document.getElementById(id); };
@@ -306,6 +307,7 @@
     if (result.timings_ms && result.timings_ms.total) info += ' \u00b7 ' + Math.round(result.timings_ms.total) + ' ms';
     $('scan-info').textContent = info;
     $('scan-info').hidden = false;
+    saveHand();
     renderHand();
     drawOverlay();
     scheduleScore();
@@ -431,9 +433,29 @@
 
   function changed() {
     dropEmptyMelds();
+    saveHand();
     renderHand();
     drawOverlay();
     scheduleScore();
+  }
+
+  /* Keep the hand (and the scan's guesses, not the photo) for this tab: old phones
+     often reload the page after the camera app. */
+  function saveHand() {
+    try {
+      var scanLite = scan ? { tiles: scan.tiles, hand: scan.hand, image: scan.image } : null;
+      window.sessionStorage.setItem(HAND_KEY, JSON.stringify({ hand: hand, scan: scanLite, nextId: nextId }));
+    } catch (e) { /* storage blocked or full: the hand just is not kept */ }
+  }
+
+  function loadHand() {
+    try {
+      var saved = JSON.parse(window.sessionStorage.getItem(HAND_KEY) || 'null');
+      if (!saved || !saved.hand || !Array.isArray(saved.hand.concealed)) return;
+      hand = saved.hand;
+      scan = saved.scan;
+      nextId = saved.nextId || 1000;
+    } catch (e) { /* a bad saved hand is dropped */ }
   }
 
   // ------------------------------------------------------------------ hand view
@@ -582,7 +604,7 @@
         var isWin = winningItem() && winningItem().id === item.id;
         actions.appendChild(actionButton(isWin ? '\u2605 Not the winning tile' : '\u2605 Winning tile', isWin ? '' : 'primary', function () {
           if (isWin) { hand.winId = null; hand.winAuto = false; } else { hand.winId = item.id; hand.winAuto = false; }
-          closeSheet(); scheduleScore();
+          closeSheet(); changed();
         }, 'winning'));
       }
       if (f.zone !== 'concealed') actions.appendChild(actionButton('To concealed', '', function () { moveTo(f, 'concealed'); }, 'to-concealed'));
@@ -1249,6 +1271,7 @@
 
   function start() {
     wire();
+    loadHand();
     renderHand();
     request('GET', '/api/variants').then(function (res) {
       if (res.status === 401) return;
@@ -1262,6 +1285,7 @@
       saveContext();
       renderContext();
       renderHand();
+      if (hand.concealed.length || hand.melds.length) scheduleScore();
       document.body.setAttribute('data-ready', 'true');
     }, function (err) { renderError(err.message); });
   }
