@@ -4,6 +4,7 @@ The photos are missing from the text, so each hand is built to match what the
 text says about it. Unless stated, the dealer is North at streak 0 and is not
 involved (winner South, discarder West): the examples leave the dealer out.
 """
+import engine
 from engine.variants import get_variant
 from engine.contract import parse_request
 from engine.waits import waits
@@ -203,3 +204,9 @@ def test_single_wait_is_only_a_pure_single_wait():
     assert _waits("123m456m789m456s111p2p") == ["2p", "3p"]
     assert "獨聽" not in items(score("123m456m789m456s111p2p2p", "2p"))
     assert "獨聽" not in items(score("123m456m789m456s111p2p3p", "3p"))
+
+
+def test_ready_hand_lists_its_waits():
+    """Without a winning tile the contract reports the waits of the 16 tiles (写真⑯ again)."""
+    r = engine.score({"variant": "taiwan", "concealed": "1113334455667788m"})
+    assert r["waits"] == [f"{n}m" for n in range(1, 10)] and r["shanten"] == 0
