@@ -253,6 +253,8 @@ def check(req: dict) -> str:
     if req.get("first_turn") and not req.get("self_drawn"):
         return _check_renhou(req, ours)
     assert ours["winning"], (req, ours)
+    listed = sum(i["value"] for i in ours["score"]["fu_items"])  # the printed fu items add up to the fu
+    assert ours["score"]["fu"] == (25 if listed == 25 else -(-listed // 10) * 10), (req, ours["score"])
     if ref.han >= 26 and any(y.is_yakuman for y in ref.yaku):
         # EMA: no double yakuman, and yakuman do not add up: a hand with two yakuman scores one
         assert ours["score"]["yakuman"] == 1 and ours["score"]["han"] == 13, (req, ours["score"])

@@ -11,12 +11,15 @@ from collections import Counter
 
 from ... import tiles as T
 from ...errors import EngineError
-from ...forms import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
+from ...forms import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, HandView, meld_group
 from ...hand import Hand
 from ...variant import Variant, standard_tile_set
 from . import events, session
 from .rules import FLAGS, OPTIONS
 from .scoring import indicator_tiles, score_hand
+
+
+_ORPHAN_INDEX = tuple(T.INDEX[t] for t in T.ORPHANS)
 
 
 class Riichi(Variant):
@@ -100,6 +103,29 @@ class Riichi(Variant):
             if t not in T.STANDARD_KINDS:
                 raise EngineError("tile_not_in_set", f"{t} cannot be a dora indicator", name)
         return tiles
+
+    def view(self, hand: Hand, concealed=None, winning_tile=None) -> HandView:
+        """As the base class, without the wild-tile and stand-in steps riichi never needs."""
+        tiles = hand.concealed if concealed is None else concealed
+        counts = [0] * 34
+        index = T.INDEX
+        for t in tiles:
+            counts[index[t]] += 1
+        melds = tuple(meld_group(m.tiles, m.kind, m.concealed, None) for m in hand.melds)
+        win = hand.winning_tile if concealed is None else winning_tile
+        return HandView(counts, 0, None, melds, 4, win, tuple(tiles))
+
+    def readings(self, hand: Hand):
+        """As the base class, but seven pairs and thirteen orphans are only tried when the tiles allow them."""
+        view = self.view(hand)
+        out = STANDARD.readings(view)
+        if not view.melds:
+            counts = view.counts
+            if counts.count(2) == 7:
+                out.extend(SEVEN_PAIRS.readings(view))
+            elif sum(counts[i] for i in _ORPHAN_INDEX) == 14:
+                out.extend(THIRTEEN_ORPHANS.readings(view))
+        return out
 
     def score(self, hand: Hand, readings):
         return score_hand(hand, readings, self.seats)

@@ -50,6 +50,33 @@ def fu_items(f: Facts, pinfu: bool) -> list[tuple[str, int]]:
     return items
 
 
+def fu_value(f: Facts, pinfu: bool) -> int:
+    """The rounded fu of one reading, without building the item list (the scorer ranks every reading)."""
+    if f.form == "seven_pairs":
+        return 25
+    if f.form == "thirteen_orphans":
+        return 20 if f.tsumo else 30
+    total = 20 if f.is_open or f.tsumo else 30
+    win_group, tsumo = f.reading.win_group, f.tsumo
+    for i, g in enumerate(f.reading.groups):
+        kind = g.kind
+        if kind == "chow" or kind == "pair":
+            continue
+        v = 4 if g.tiles[0] in ORPHANS else 2
+        if g.concealed and (tsumo or win_group != i):
+            v *= 2
+        total += v * 4 if kind == KONG else v
+    pair = f.pair_key
+    total += 2 * ((pair in DRAGONS) + (pair == f.seat_wind) + (pair == f.round_wind))
+    if f.reading.wait in ("tanki", "penchan", "kanchan"):
+        total += 2
+    if tsumo and not pinfu:
+        total += 2
+    if f.is_open and total == 20:
+        total = 22
+    return -(-total // 10) * 10
+
+
 def round_fu(items: list[tuple[str, int]]) -> int:
     total = sum(v for _, v in items)
     return total if total == 25 else -(-total // 10) * 10

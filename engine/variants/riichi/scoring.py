@@ -2,14 +2,15 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from types import SimpleNamespace
 
 from ... import tiles as T
 from ...errors import EngineError
 from ...hand import Hand
 from ...reading import Reading
-from .fu import fu_items, round_fu
+from .fu import fu_items, fu_value
 from .payments import MANGAN, basic_points, win_payments
-from .yaku import DOUBLE_WHEN_ALLOWED, Facts, find_yaku, find_yakuman, seat_wind_of
+from .yaku import DOUBLE_WHEN_ALLOWED, Facts, find_yaku, find_yakuman, seat_wind_of, situational_yaku
 
 NEXT_DORA = {}
 for _suit in "mps":
@@ -26,8 +27,8 @@ def _parse(text: str, name: str) -> tuple[str, ...]:
     return tuple(T.parse(text, name))
 
 
-def indicator_tiles(hand: Hand, name: str) -> tuple[str, ...]:
-    value = hand.flags.get(name) or ()
+def indicator_tiles(hand: Hand, name: str, flags=None) -> tuple[str, ...]:
+    value = (hand.flags.get(name) if flags is None else getattr(flags, name)) or ()
     if isinstance(value, str):
         return _parse(value, name)
     if not all(isinstance(v, str) for v in value):
@@ -70,14 +71,14 @@ class Outcome:
         return items
 
 
-def evaluate(hand: Hand, reading: Reading, dora: tuple[int, int, int], seat_wind: str) -> Outcome | None:
-    """Score one reading; None when it has no yaku."""
-    opts = hand.options
-    f = Facts(hand, reading, seat_wind)
+def evaluate(f: Facts, dora: tuple[int, int, int], situational: dict) -> Outcome | None:
+    """Score one reading; None when it has no yaku. ``situational``: form -> yaku of how the hand was won."""
+    hand = f.hand
+    opts = f.opts
     yakuman = find_yakuman(f)
-    renhou = bool(hand.flags.first_turn) and not hand.self_drawn
+    renhou = bool(f.flags.first_turn) and not f.tsumo
     pinfu = not f.is_open and f.is_pinfu_shape()
-    fu = round_fu(fu_items(f, pinfu))
+    fu = fu_value(f, pinfu)
     if renhou and opts.renhou == "yakuman":
         yakuman = yakuman + [_RENHOU_YAKUMAN]
     if yakuman:
@@ -87,8 +88,10 @@ def evaluate(hand: Hand, reading: Reading, dora: tuple[int, int, int], seat_wind
             count = 1
         base, limit = basic_points(0, fu, count, opts)
         return Outcome(f, [], yakuman, 13 * count, fu, pinfu, count, base, limit, False, dora)
-    yaku = find_yaku(f)
-    han = sum(y.han(f) for y in yaku)
+    if f.form not in situational:
+        situational[f.form] = situational_yaku(f)
+    yaku = find_yaku(f, situational[f.form])
+    han = sum(y.opened if f.is_open else y.closed for y in yaku)
     if han == 0 and not renhou:
         return None
     if han:
@@ -112,11 +115,10 @@ def dora_items(counts: tuple[int, int, int]) -> list[tuple[str, int]]:
     return [(n, c) for n, c in zip(names, counts) if c]
 
 
-def dora_counts(hand: Hand) -> tuple[int, int, int]:
-    dora_ind = indicator_tiles(hand, "dora_indicators")
-    riichi = hand.flags.riichi or hand.flags.double_riichi
-    ura_ind = indicator_tiles(hand, "ura_indicators") if riichi else ()
-    red = hand.flags.red_five_count if hand.options.red_fives else 0
+def dora_counts(hand: Hand, flags: SimpleNamespace, opts: SimpleNamespace) -> tuple[int, int, int]:
+    dora_ind = indicator_tiles(hand, "dora_indicators", flags)
+    ura_ind = indicator_tiles(hand, "ura_indicators", flags) if flags.riichi or flags.double_riichi else ()
+    red = flags.red_five_count if opts.red_fives else 0
     if not dora_ind and not ura_ind:
         return 0, 0, red
     tiles = list(hand.concealed)
@@ -126,30 +128,33 @@ def dora_counts(hand: Hand) -> tuple[int, int, int]:
 
 
 def score_hand(hand: Hand, readings: list[Reading], seats: tuple[str, ...]) -> dict:
-    if hand.flags.robbed_concealed_kong:
+    flags, opts = SimpleNamespace(**hand.flags.as_dict()), SimpleNamespace(**hand.options.as_dict())
+    if flags.robbed_concealed_kong:
         readings = [r for r in readings if r.form == "thirteen_orphans"]
         if not readings:
             return {"winning": False, "reading": None, "form": None,
                     "reason": "a concealed kong can be robbed only for thirteen orphans (暗槓搶槓は国士無双の場合のみ可)",
                     "explain": "not a win: only thirteen orphans may rob a concealed kong"}
-    dora = dora_counts(hand)
+    dora = dora_counts(hand, flags, opts)
     seat_wind = seat_wind_of(hand)
-    outcomes = [o for o in (evaluate(hand, r, dora, seat_wind) for r in readings) if o is not None]
+    situational: dict = {}
+    is_open, round_wind = hand.is_open, hand.round_wind_tile
+    outcomes = [o for o in (evaluate(Facts(hand, r, seat_wind, is_open, round_wind, flags, opts), dora, situational)
+                            for r in readings) if o is not None]
     if not outcomes:
         return {"winning": False, "reading": readings[0], "form": readings[0].form,
                 "reason": "no yaku (役なし): a riichi hand needs at least one yaku; dora do not count",
                 "explain": "not a win: the hand has no yaku (dora are not yaku)"}
     best = max(outcomes, key=lambda o: o.rank)
-    pao = hand.flags.pao or None
+    pao = flags.pao or None
     if pao is not None:
         if pao == hand.winner:
             raise EngineError("bad_pao", "the winner cannot be liable (pao) for their own hand", "pao")
         if not {"daisangen", "daisuushii"} & set(best.yaku_keys):
             raise EngineError("bad_pao", "pao (包) applies only to daisangen and daisuushii", "pao")
-    opts = hand.options
     payments = win_payments(best.base, seats, hand.winner, hand.dealer, hand.discarder, hand.dealer_streak,
                             opts.honba_points, pao)
-    sticks = hand.flags.riichi_sticks - (1 if hand.flags.declaration_dealt_in else 0)
+    sticks = flags.riichi_sticks - (1 if flags.declaration_dealt_in else 0)
     stick_points = sticks * opts.riichi_stick
     totals = dict(payments)
     totals[hand.winner] += stick_points

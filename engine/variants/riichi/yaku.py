@@ -9,6 +9,7 @@ limit each; whether they add up is the scorer's business (option double_yakuman)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Callable
 
 from ... import tiles as T
@@ -34,16 +35,21 @@ class Facts:
 
     __slots__ = ("hand", "reading", "is_open", "tsumo", "sets", "pairs", "tiles", "kinds", "seat_wind",
                  "round_wind", "form", "concealed_triplets", "kongs", "chow_keys", "triplet_keys", "suits",
-                 "honors", "pair_key")
+                 "honors", "pair_key", "flags", "opts")
 
-    def __init__(self, hand: Hand, reading: Reading, seat_wind: str):
+    def __init__(self, hand: Hand, reading: Reading, seat_wind: str, is_open: bool | None = None,
+                 round_wind: str | None = None, flags: SimpleNamespace | None = None,
+                 opts: SimpleNamespace | None = None):
         self.hand = hand
+        # plain namespaces: Settings look-ups are slow and the yaku read flags for every reading
+        self.flags = flags if flags is not None else SimpleNamespace(**hand.flags.as_dict())
+        self.opts = opts if opts is not None else SimpleNamespace(**hand.options.as_dict())
         self.reading = reading
         self.form = reading.form
-        self.is_open = hand.is_open
+        self.is_open = hand.is_open if is_open is None else is_open
         self.tsumo = tsumo = hand.self_drawn
         self.seat_wind = seat_wind
-        self.round_wind = hand.round_wind_tile
+        self.round_wind = hand.round_wind_tile if round_wind is None else round_wind
         sets, pairs, chow_keys, triplet_keys = [], [], [], set()
         tiles: list[str] = []
         kongs = concealed = 0
@@ -93,6 +99,7 @@ class Yaku:
     test: Callable[[Facts], bool]
     yakuman: bool = False
     forms: tuple[str, ...] = ("standard", "seven_pairs")  # forms the yaku can appear with
+    situational: bool = False  # depends on how the hand was won, not on its tiles (checked once per hand)
 
     def han(self, f: Facts) -> int:
         return self.opened if f.is_open else self.closed
@@ -100,15 +107,15 @@ class Yaku:
 
 # ---- conditions -----------------------------------------------------------------------------------
 def _flag(name: str) -> Callable[[Facts], bool]:
-    return lambda f: bool(f.hand.flags.get(name))
+    return lambda f: bool(getattr(f.flags, name))
 
 
-def _riichi(f): return f.hand.flags.riichi and not f.hand.flags.double_riichi
+def _riichi(f): return f.flags.riichi and not f.flags.double_riichi
 def _menzen_tsumo(f): return f.tsumo and not f.is_open
 def _pinfu(f): return not f.is_open and f.is_pinfu_shape()
-def _tanyao(f): return f.kinds.isdisjoint(ORPHANS) and (not f.is_open or f.hand.options.kuitan)
-def _haitei(f): return f.hand.flags.last_tile and f.tsumo
-def _houtei(f): return f.hand.flags.last_tile and not f.tsumo
+def _tanyao(f): return f.kinds.isdisjoint(ORPHANS) and (not f.is_open or f.opts.kuitan)
+def _haitei(f): return f.flags.last_tile and f.tsumo
+def _houtei(f): return f.flags.last_tile and not f.tsumo
 def _rinshan(f): return f.hand.replacement
 def _chankan(f): return f.hand.robbed_kong
 
@@ -168,8 +175,8 @@ def _ryuuiisou(f): return f.kinds <= GREENS
 def _suuankou(f): return f.concealed_triplets == 4
 def _suukantsu(f): return f.kongs == 4
 def _kokushi(f): return f.form == "thirteen_orphans"
-def _tenhou(f): return f.hand.flags.first_turn and f.tsumo and f.seat_wind == "1z"
-def _chiihou(f): return f.hand.flags.first_turn and f.tsumo and f.seat_wind != "1z"
+def _tenhou(f): return f.flags.first_turn and f.tsumo and f.seat_wind == "1z"
+def _chiihou(f): return f.flags.first_turn and f.tsumo and f.seat_wind != "1z"
 
 
 def _chuuren(f: Facts) -> bool:
@@ -190,10 +197,10 @@ STD = ("standard",)
 ALL = ("standard", "seven_pairs", "thirteen_orphans")
 
 YAKU: tuple[Yaku, ...] = (
-    Yaku("riichi", "立直 (riichi)", 1, 0, _riichi, forms=ALL),
-    Yaku("double_riichi", "ダブル立直 (double riichi)", 2, 0, _flag("double_riichi"), forms=ALL),
-    Yaku("ippatsu", "一発 (ippatsu)", 1, 0, _flag("ippatsu"), forms=ALL),
-    Yaku("menzen_tsumo", "門前清自摸和 (menzen tsumo)", 1, 0, _menzen_tsumo, forms=ALL),
+    Yaku("riichi", "立直 (riichi)", 1, 0, _riichi, forms=ALL, situational=True),
+    Yaku("double_riichi", "ダブル立直 (double riichi)", 2, 0, _flag("double_riichi"), forms=ALL, situational=True),
+    Yaku("ippatsu", "一発 (ippatsu)", 1, 0, _flag("ippatsu"), forms=ALL, situational=True),
+    Yaku("menzen_tsumo", "門前清自摸和 (menzen tsumo)", 1, 0, _menzen_tsumo, forms=ALL, situational=True),
     Yaku("pinfu", "平和 (pinfu)", 1, 0, _pinfu, forms=STD),
     Yaku("tanyao", "断幺九 (tanyao)", 1, 1, _tanyao),
     Yaku("iipeikou", "一盃口 (iipeikou)", 1, 0, _iipeikou, forms=STD),
@@ -202,10 +209,10 @@ YAKU: tuple[Yaku, ...] = (
     Yaku("chun", "役牌 中 (chun)", 1, 1, _yakuhai(lambda f: "7z"), forms=STD),
     Yaku("seat_wind", "門風牌 (seat wind)", 1, 1, _yakuhai(lambda f: f.seat_wind), forms=STD),
     Yaku("round_wind", "荘風牌 (round wind)", 1, 1, _yakuhai(lambda f: f.round_wind), forms=STD),
-    Yaku("haitei", "海底摸月 (haitei)", 1, 1, _haitei, forms=ALL),
-    Yaku("houtei", "河底撈魚 (houtei)", 1, 1, _houtei, forms=ALL),
-    Yaku("rinshan", "嶺上開花 (rinshan kaihou)", 1, 1, _rinshan, forms=ALL),
-    Yaku("chankan", "搶槓 (chankan)", 1, 1, _chankan, forms=ALL),
+    Yaku("haitei", "海底摸月 (haitei)", 1, 1, _haitei, forms=ALL, situational=True),
+    Yaku("houtei", "河底撈魚 (houtei)", 1, 1, _houtei, forms=ALL, situational=True),
+    Yaku("rinshan", "嶺上開花 (rinshan kaihou)", 1, 1, _rinshan, forms=ALL, situational=True),
+    Yaku("chankan", "搶槓 (chankan)", 1, 1, _chankan, forms=ALL, situational=True),
     Yaku("chiitoitsu", "七対子 (chiitoitsu)", 2, 0, lambda f: True, forms=("seven_pairs",)),
     Yaku("sanshoku", "三色同順 (sanshoku doujun)", 2, 1, _sanshoku, forms=STD),
     Yaku("ittsu", "一気通貫 (ittsu)", 2, 1, _ittsu, forms=STD),
@@ -260,24 +267,72 @@ def _pure_chuuren(f: Facts) -> bool:
 
 
 FORMS = ("standard", "seven_pairs", "thirteen_orphans")
-# the yaku a reading can have, by (form, open): the form and open/closed filters done once
-_CANDIDATES = {(form, is_open): tuple(y for y in YAKU if form in y.forms and (y.opened if is_open else y.closed))
-               for form in FORMS for is_open in (False, True)}
+SITUATIONAL = {is_open: tuple(y for y in YAKU if y.situational and (y.opened if is_open else y.closed))
+               for is_open in (False, True)}
+# What each pattern yaku needs of a reading's shape: (chows, triplets, one suit, terminals/honors
+# present, an honor triplet). Checked once per shape, so a reading only runs the tests it could pass.
+_NEEDS = {
+    "pinfu": lambda c, t, one, orph, ht: c == 4,
+    "iipeikou": lambda c, t, one, orph, ht: c >= 2,
+    "ryanpeikou": lambda c, t, one, orph, ht: c == 4,
+    "sanshoku": lambda c, t, one, orph, ht: c >= 3,
+    "ittsu": lambda c, t, one, orph, ht: c >= 3,
+    "chanta": lambda c, t, one, orph, ht: c >= 1 and orph,
+    "junchan": lambda c, t, one, orph, ht: c >= 1 and orph,
+    "tanyao": lambda c, t, one, orph, ht: not orph,
+    "honroutou": lambda c, t, one, orph, ht: c == 0 and orph,
+    "honitsu": lambda c, t, one, orph, ht: one,
+    "chinitsu": lambda c, t, one, orph, ht: one,
+    "haku": lambda c, t, one, orph, ht: ht,
+    "hatsu": lambda c, t, one, orph, ht: ht,
+    "chun": lambda c, t, one, orph, ht: ht,
+    "seat_wind": lambda c, t, one, orph, ht: ht,
+    "round_wind": lambda c, t, one, orph, ht: ht,
+    "toitoi": lambda c, t, one, orph, ht: t == 4,
+    "sanankou": lambda c, t, one, orph, ht: t >= 3,
+    "sanshoku_doukou": lambda c, t, one, orph, ht: t >= 3,
+    "sankantsu": lambda c, t, one, orph, ht: t >= 3,
+    "shousangen": lambda c, t, one, orph, ht: t >= 2 and ht,
+}
+_CANDIDATES: dict[tuple, tuple[Yaku, ...]] = {}
+
+
+def _candidates(key: tuple) -> tuple[Yaku, ...]:
+    """The pattern yaku a reading of this shape could have (form, open/closed and _NEEDS applied)."""
+    form, is_open, *shape = key
+    return tuple(y for y in YAKU if not y.situational and form in y.forms and (y.opened if is_open else y.closed)
+                 and _NEEDS.get(y.key, lambda *a: True)(*shape))
+
+
 _YAKUMAN_CANDIDATES = {(form, is_open): tuple(y for y in YAKUMAN if form in y.forms and (y.opened or not is_open))
                        for form in FORMS for is_open in (False, True)}
 
 
-def find_yaku(f: Facts) -> list[Yaku]:
+def situational_yaku(f: Facts) -> list[Yaku]:
+    """The yaku of how the hand was won (riichi, tsumo, haitei...): the same for every reading."""
+    return [y for y in SITUATIONAL[f.is_open] if f.form in y.forms and y.test(f)]
+
+
+def find_yaku(f: Facts, situational: list[Yaku]) -> list[Yaku]:
     """The ordinary yaku of a reading (no yakuman, no dora)."""
-    found = [y for y in _CANDIDATES[f.form, f.is_open] if y.test(f)]
-    dropped = {k for y in found for k in SUPERSEDES.get(y.key, ())}
-    return [y for y in found if y.key not in dropped] if dropped else found
+    trip = f.triplet_keys
+    key = (f.form, f.is_open, len(f.chow_keys), len(trip), len(f.suits) == 1, not f.kinds.isdisjoint(ORPHANS),
+           not trip.isdisjoint(HONORS))
+    candidates = _CANDIDATES.get(key)
+    if candidates is None:
+        candidates = _CANDIDATES[key] = _candidates(key)
+    found = [y for y in candidates if y.test(f)]
+    if found:
+        dropped = {k for y in found for k in SUPERSEDES.get(y.key, ())}
+        if dropped:
+            found = [y for y in found if y.key not in dropped]
+    return situational + found if situational else found
 
 
 def may_be_yakuman(f: Facts) -> bool:
     """A cheap necessary condition for any yakuman (most hands have none)."""
     return (f.form == "thirteen_orphans" or len(f.triplet_keys) >= 3 or len(f.suits) <= 1
-            or bool(f.hand.flags.first_turn))
+            or bool(f.flags.first_turn))
 
 
 def find_yakuman(f: Facts) -> list[Yaku]:
