@@ -627,7 +627,9 @@ class SessionService:
                 scores = state.get("scores") if isinstance(state.get("scores"), dict) else totals
                 request = {"variant": row.variant, "event": "uma", "options": dict(row.options), "scores": scores}
                 if isinstance(state.get("penalties"), dict) and any(state["penalties"].values()):
-                    request["penalties"] = state["penalties"]
+                    # the state keeps a penalty as a signed change (-20000); the uma event
+                    # takes the points taken off (20000)
+                    request["penalties"] = {seat: abs(int(v)) for seat, v in state["penalties"].items() if v}
                 try:
                     final["uma"] = self.eventer(request)
                 except EngineError as exc:

@@ -88,3 +88,41 @@ def test_a_riichi_session_end_to_end(service, need_variant):
     assert moved["id"] != sid
     assert moved["totals"] == exported["totals"] and moved["state"] == exported["state"]
     assert len(moved["history"]) == 4 and moved["ended_at"] is not None
+
+
+def test_riichi_sticks_declared_in_won_hands_and_a_chombo(service, need_variant):
+    """Sticks declared in a hand that is won (EMA: "立直料については、和了した立直者には返還され、
+    残り…は…権利となります"), and a tournament chombo (20,000 off the final score).
+
+    * Hand 1, dealer E: W declares riichi; S wins on N's discard, tanyao pinfu 2 han 30 fu
+      = 2000 from N, and W's stick: S +3000, N -2000, W -1000. The deal passes to S.
+    * Hand 2, dealer S: S declares riichi and self-draws 123m 456m 789m 123p 5p-5p on 5p:
+      riichi 1 + tsumo 1 + ittsu 2 = 4 han 30 fu, basic 1920, dealer tsumo 2 x 1920 ->
+      3900 from each; S's own stick comes back. Dealer keeps, honba 1.
+    * Chombo by E: no payment now, the hand is replayed (same dealer, same honba).
+    * End: scores E -3900, S 14700, W -4900, N -5900; E's 20,000 penalty makes -23900;
+      uma S +15000 -> 29700, W +5000 -> 100, N -5000 -> -10900, E -15000 -> -38900.
+    """
+    need_variant("riichi")
+    s = service.create("riichi", PLAYERS)
+    sid = s["id"]
+    r = service.record_hand(sid, s["version"], {**H3, "discarder": "N", "winner": "S"}, outcome={"riichi": ["W"]})
+    assert r["recorded"]["context"]["riichi_sticks"] == 1
+    assert r["recorded"]["payments"] == {"E": 0, "S": 2000, "W": 0, "N": -2000}
+    assert r["state"]["scores"] == {"E": 0, "S": 3000, "W": -1000, "N": -2000}
+    assert r["next_context"]["riichi_sticks"] == 0
+
+    r = service.record_hand(sid, r["version"], {**H1, "riichi": True})  # S, the dealer now
+    assert r["recorded"]["context"] == {"dealer": "S", "dealer_streak": 0, "round_wind": "E", "riichi_sticks": 1}
+    assert r["recorded"]["payments"] == {"E": -3900, "S": 11700, "W": -3900, "N": -3900}
+    assert r["state"]["scores"] == {"E": -3900, "S": 14700, "W": -4900, "N": -5900}
+    assert r["next_context"] == {"dealer": "S", "dealer_streak": 1, "round_wind": "E", "riichi_sticks": 0}
+
+    r = service.record_event(sid, r["version"], "chombo", {"offender": "E", "dealer": "N"})
+    assert r["recorded"]["payments"] == {"E": 0, "S": 0, "W": 0, "N": 0}
+    assert service.get(sid)["history"][-1]["request"]["dealer"] == "S"  # from the state, not as typed
+    assert r["next_context"] == {"dealer": "S", "dealer_streak": 1, "round_wind": "E", "riichi_sticks": 0}
+
+    final = service.end(sid, r["version"])["final"]
+    assert final["totals"] == {"E": -3900, "S": 13700, "W": -3900, "N": -5900}
+    assert final["uma"]["final"] == {"S": 29700, "W": 100, "N": -10900, "E": -38900}
