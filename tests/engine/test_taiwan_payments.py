@@ -131,3 +131,29 @@ def test_payments_always_sum_to_zero():
         r = engine.score(req(**HAND, **kw))
         assert sum(r["payments"].values()) == 0
         assert r["payments"][winner] == sum(_pay(t) for t in r["score"]["per_payer"].values())
+
+
+# ---- option dealer_bonus: "separate" (default) vs "combined" (莊家 inside the 2n+1 line) ----------
+def _dealer_case(**changes):
+    import engine
+
+    request = {"variant": "taiwan", "concealed": "123m456m789m234p567s99p", "winning_tile": "9p",
+               "winner": "S", "dealer": "E", "discarder": "E", "dealer_streak": 0}
+    request.update(changes)
+    return engine.score(request)
+
+
+def test_combined_dealer_bonus_charges_a_fresh_dealer_one_tai():
+    # 門前 1 (discard win, concealed) ... the dealer discarded at streak 0
+    separate = _dealer_case()
+    combined = _dealer_case(options={"dealer_bonus": "combined"})
+    assert combined["payments"]["E"] == separate["payments"]["E"] - 20  # +1 台 at 20 per 台
+    assert any(i["name"].startswith("莊家") for i in combined["score"]["items"])
+
+
+def test_combined_dealer_bonus_has_no_separate_dealer_line_on_a_dealer_win():
+    sep = _dealer_case(winner="E", discarder="S", dealer_streak=2)
+    com = _dealer_case(winner="E", discarder="S", dealer_streak=2, options={"dealer_bonus": "combined"})
+    # separate: 莊家 1 + 連2 5 = 6 extra; combined: 連2 5 only
+    assert sep["payments"]["E"] - com["payments"]["E"] == 20
+    assert not any(i["name"].startswith("莊家 (dealer)") for i in com["score"]["items"])

@@ -105,7 +105,8 @@ def quan_qiu(c: Context) -> list[Tai]:
 
 
 def zhuang_jia(c: Context) -> list[Tai]:
-    return _one("zhuang_jia", "莊家 (dealer)", 1, c.hand.winner == c.hand.dealer)
+    separate = c.hand.options.dealer_bonus == "separate"  # combined: 莊家 is inside the 2n+1 streak line
+    return _one("zhuang_jia", "莊家 (dealer)", 1, separate and c.hand.winner == c.hand.dealer)
 
 
 # ---- honors -----------------------------------------------------------------------------------

@@ -3,7 +3,8 @@
 Every payer pays ``台 × tai_value + 底``. The streak bonus (2n+1 台 at streak
 n ≥ 1, 連n for the dealer, 拉n against the dealer) goes only on the payments
 that involve the dealer: all three when the dealer wins, otherwise the dealer's
-own payment.
+own payment. Option ``dealer_bonus="combined"`` reads the same formula from
+n = 0 with 莊家's 1 台 inside it (the common 連n拉n table rule).
 """
 from __future__ import annotations
 
@@ -14,8 +15,11 @@ from .patterns import Tai
 def streak_bonus(hand: Hand, payer: str) -> Tai | None:
     """The (2n+1) 台 of 連莊 / 拉莊 on one payment, or None where it does not apply."""
     n = hand.dealer_streak
-    if n < 1 or hand.dealer not in (hand.winner, payer):
+    combined = hand.options.dealer_bonus == "combined"
+    if (n < 1 and not combined) or hand.dealer not in (hand.winner, payer):
         return None
+    if n == 0:  # combined rule, fresh dealer: the 莊家 台 goes on every payment involving the dealer
+        return Tai("zhuang_jia", "莊家 (dealer involved, 2n+1 at n=0)", 1)
     if hand.winner == hand.dealer:
         return Tai("lian_zhuang", f"連莊 連{n} (2n+1)", 2 * n + 1)
     return Tai("la_zhuang", f"拉莊 拉{n} (2n+1)", 2 * n + 1)

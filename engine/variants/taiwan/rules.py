@@ -19,6 +19,12 @@ def _tai(name: str, values: tuple[int, ...], doc: str, source: str) -> Option:
 OPTIONS: tuple[Option, ...] = (
     Option("base", 50, "底: the base paid on every win, in points", "3. 底50／台20のレートとして計算"),
     Option("tai_value", 20, "the value of one 台 in points", "3. 底50／台20のレートとして計算"),
+    Option("dealer_bonus", "separate",
+           "separate (the document's lists read literally): 莊家 1 台 on the dealer's own win, and from streak "
+           "n >= 1 the 2n+1 台 of 連莊/拉莊 on every payment involving the dealer. combined (the common table "
+           "reading of the same formula, 連n拉n): 2n+1 台 on every payment involving the dealer from streak 0, "
+           "莊家 included, so a fresh dealer's payments carry 1 台 and there is no separate 莊家 line",
+           "ボーナスの値段は 2n + 1 台 / 子のオヤからの出アガリ 台 + 底 + (2n + 1)", ("separate", "combined")),
     _tai("qing_yi_se", (8, 12), "清一色 full flush", "清一色 8台（12台）"),
     _tai("si_an_ke", (5, 6), "四暗刻 four concealed pungs", "四暗刻 5台（6台）"),
     _tai("wu_an_ke", (8, 16), "五暗刻 five concealed pungs", "五暗刻 8台 (16台)"),
