@@ -471,9 +471,7 @@ class SessionService:
         photo_name = self._save_photo(photo)  # before the transaction; removed again if it fails
 
         def change(s, row, active):
-            variant = self._variant(row.variant)
-            extra = _check_outcome(outcome, variant.seats)
-            state, _ = replay(variant, active)
+            _, extra, state = self._replayed(row, active, outcome)
             check_open(state)
             full, context, result, payments, extra = self._score_hand(row, state, request, extra)
             seq = self._add_entry(s, row, kind="hand", name="win", request=full, context=context, outcome=extra,
@@ -499,6 +497,13 @@ class SessionService:
             raise SessionError(exc.code, exc.message, exc.field) from exc
         return request, result, _check_payments(result.get("payments"), variant.seats)
 
+    def _replayed(self, row: SessionRow, active: list[EntryRow], outcome: Any) -> tuple[Any, dict, dict]:
+        """The session's variant, the checked outcome extras and the carried state now."""
+        variant = self._variant(row.variant)
+        extra = _check_outcome(outcome, variant.seats)
+        state, _ = replay(variant, active)
+        return variant, extra, state
+
     def _add_entry(self, s: Session, row: SessionRow, **fields) -> int:
         seq = self._next_seq(s, row.id)
         s.add(EntryRow(session_id=row.id, seq=seq, position=fields.pop("position", seq), status="active",
@@ -511,9 +516,7 @@ class SessionService:
         fields = _event_fields(fields)
 
         def change(s, row, active):
-            variant = self._variant(row.variant)
-            extra = _check_outcome(outcome, variant.seats)
-            state, _ = replay(variant, active)
+            variant, extra, state = self._replayed(row, active, outcome)
             context = variant.prefill(state)
             given = fields
             if name in ADVANCING_EVENTS:
@@ -539,9 +542,7 @@ class SessionService:
         fields = _event_fields(fields)
 
         def change(s, row, active):
-            variant = self._variant(row.variant)
-            extra = _check_outcome(outcome, variant.seats)
-            state, _ = replay(variant, active)
+            variant, extra, state = self._replayed(row, active, outcome)
             check_open(state)
             result: dict = {}
             payments = {seat: 0 for seat in variant.seats}
