@@ -141,7 +141,12 @@
     } else {
       var img = document.createElement('img');
       img.alt = '';
-      img.onerror = function () { missingImages[code] = true; showFace(el, code); };
+      el.className += ' img';
+      img.onerror = function () {
+        missingImages[code] = true;
+        el.className = el.className.replace(' img', '');
+        showFace(el, code);
+      };
       img.src = '/api/tiles/' + code + '.png';
       el.appendChild(img);
     }
