@@ -8,6 +8,7 @@ uma) and ``session`` (what carries between hands, uma at the end).
 from __future__ import annotations
 
 from collections import Counter
+from types import SimpleNamespace
 
 from ... import tiles as T
 from ...errors import EngineError
@@ -41,7 +42,8 @@ class Riichi(Variant):
     }
 
     def validate(self, hand: Hand) -> None:
-        f = hand.flags
+        f = SimpleNamespace(**hand.flags.as_dict())  # plain attributes: Settings look-ups are slow
+        opts = SimpleNamespace(**hand.options.as_dict())
         riichi = f.riichi or f.double_riichi
         if riichi and hand.is_open:
             raise EngineError("bad_context", "riichi needs a concealed hand (concealed kongs are fine)", "riichi")
@@ -60,8 +62,8 @@ class Riichi(Variant):
                                   "replacement and robbed kong", "first_turn")
             if hand.winner is not None and not hand.self_drawn and hand.winner == hand.dealer:
                 raise EngineError("bad_context", "the dealer's first-turn win is tenhou, a self-draw", "first_turn")
-        dora = self._indicators(hand, "dora_indicators")
-        ura = self._indicators(hand, "ura_indicators")
+        dora = self._indicators(hand, "dora_indicators", f)
+        ura = self._indicators(hand, "ura_indicators", f)
         if len(ura) > max(len(dora), 1) and ura:
             raise EngineError("bad_value", "there are no more ura indicators than dora indicators", "ura_indicators")
         if dora or ura:
@@ -75,7 +77,7 @@ class Riichi(Variant):
                                       "indicators; there are 4", "dora_indicators")
         red = f.red_five_count
         if red:
-            if not hand.options.red_fives:
+            if not opts.red_fives:
                 raise EngineError("bad_context", "red_five_count needs the red_fives option", "red_five_count")
             fives = sum(1 for t in hand.all_tiles() if t in ("5m", "5p", "5s"))
             if red < 0 or red > 3 or red > fives:
@@ -88,15 +90,14 @@ class Riichi(Variant):
                               "stick is counted in riichi_sticks", "declaration_dealt_in")
         if f.pao and hand.winner is not None and f.pao == hand.winner:
             raise EngineError("bad_pao", "the winner cannot be liable (pao) for their own hand", "pao")
-        opts = hand.options
         if min(opts.honba_points, opts.riichi_stick, opts.noten_total, opts.chombo_points) < 0:
             for name in ("honba_points", "riichi_stick", "noten_total", "chombo_points"):
-                if opts[name] < 0:
+                if getattr(opts, name) < 0:
                     raise EngineError("bad_value", f"{name} cannot be negative", f"options.{name}")
 
     @staticmethod
-    def _indicators(hand: Hand, name: str) -> list[str]:
-        tiles = indicator_tiles(hand, name)
+    def _indicators(hand: Hand, name: str, flags) -> tuple[str, ...]:
+        tiles = indicator_tiles(hand, name, flags)
         if len(tiles) > 5:
             raise EngineError("bad_value", f"at most 5 {name.replace('_', ' ')} (1 + 4 kan dora)", name)
         for t in tiles:
