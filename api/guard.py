@@ -6,6 +6,7 @@ latency and can refuse an oversized upload before reading it.
 """
 from __future__ import annotations
 
+import asyncio
 import math
 
 from .auth import BadTokenLimiter, presented_token, token_matches
@@ -13,6 +14,10 @@ from .errors import send_error
 
 MB = 1024 * 1024
 PHOTO_LIMIT = 25 * MB
+# A body that stalls this long between chunks, or is not all there after
+# BODY_DEADLINE seconds, gets 408: a trickling client cannot hold a slot forever.
+BODY_IDLE_TIMEOUT = 15.0
+BODY_DEADLINE = 60.0
 OTHER_LIMIT = 1 * MB
 PHOTO_PATHS = ("/api/scan",)
 # Other routes that may carry a photo or a large document (a recorded hand's
@@ -63,6 +68,10 @@ class _TooLarge(Exception):
     pass
 
 
+class _TooSlow(Exception):
+    pass
+
+
 def _limit_message(limit: int) -> str:
     if limit >= MB:
         return f"{limit // MB} MB"
@@ -100,11 +109,23 @@ class BodyLimit:
         seen = 0
         exceeded = False
         replaced = False
+        refusal = (413, "too_large", message, field)
+        body_done = False
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + BODY_DEADLINE
 
         async def counting_receive():
-            nonlocal seen, exceeded
-            msg = await receive()
+            nonlocal seen, exceeded, body_done, refusal
+            if body_done:  # after the body: the app only listens for a disconnect
+                return await receive()
+            try:
+                msg = await asyncio.wait_for(receive(), max(0.0, min(BODY_IDLE_TIMEOUT, deadline - loop.time())))
+            except asyncio.TimeoutError:
+                exceeded = True
+                refusal = (408, "too_slow", "The upload was too slow: the request body did not arrive in time.", None)
+                raise _TooSlow() from None
             if msg["type"] == "http.request":
+                body_done = not msg.get("more_body", False)
                 seen += len(msg.get("body", b""))
                 if seen > limit:
                     exceeded = True
@@ -119,7 +140,7 @@ class BodyLimit:
                 return await send(msg)
             if not replaced:
                 replaced = True
-                await send_error(send, 413, "too_large", message, field, headers={"Connection": "close"})
+                await send_error(send, *refusal, headers={"Connection": "close"})
 
         try:
             await self.app(scope, counting_receive, replacing_send)
@@ -128,4 +149,4 @@ class BodyLimit:
                 raise
             if not replaced:
                 replaced = True
-                await send_error(send, 413, "too_large", message, field, headers={"Connection": "close"})
+                await send_error(send, *refusal, headers={"Connection": "close"})
