@@ -258,7 +258,7 @@ def seam_profile(strip: np.ndarray) -> np.ndarray:
 SEAM_FLOOR = 0.12   # a cut must find a seam at least this clear to pay for itself
 
 
-def choose_count(prof: np.ndarray, ratio: float) -> tuple[int, list[float], float]:
+def choose_count(prof: np.ndarray, ratio: float, n_range: tuple[int, int] | None = None) -> tuple[int, list[float], float]:
     """Pick the tile count for a strip whose length/height is ``ratio``.
 
     Every count ``n`` the face aspect range allows is tried with evenly spaced cuts
@@ -266,11 +266,13 @@ def choose_count(prof: np.ndarray, ratio: float) -> tuple[int, list[float], floa
     a little for an imprecise outline.  A cut scores the seam evidence under it minus
     ``SEAM_FLOOR``: real seams pay, cuts through faces cost, and missing out real
     seams forgoes their score.  Returns (n, cut positions, score); score <= 0 means
-    no count was supported by seams.
+    no count was supported by seams.  ``n_range`` narrows the counts tried.
     """
     L = len(prof)
     n_lo = max(2, int(math.floor(ratio / ASPECT_MAX)))
     n_hi = max(2, int(math.ceil(ratio / ASPECT_MIN)))
+    if n_range is not None:
+        n_lo, n_hi = max(2, n_range[0]), max(2, n_range[1])
     best = (1, [], 0.0)
     for n in range(n_lo, min(n_hi, 40) + 1):
         pitch = L / n
@@ -295,7 +297,7 @@ def choose_count(prof: np.ndarray, ratio: float) -> tuple[int, list[float], floa
     return n, cuts, sc
 
 
-def split_run(img: np.ndarray, gains: np.ndarray, quad: np.ndarray) -> tuple[list[np.ndarray], np.ndarray, float, float, np.ndarray]:
+def split_run(img: np.ndarray, gains: np.ndarray, quad: np.ndarray, n_range: tuple[int, int] | None = None) -> tuple[list[np.ndarray], np.ndarray, float, float, np.ndarray]:
     """Split a quad into tile faces. Returns (quads, run-axis unit vector, pitch, face height, Hinv).
 
     quads are TL TR BR BL of portrait faces in image coordinates.
@@ -308,8 +310,13 @@ def split_run(img: np.ndarray, gains: np.ndarray, quad: np.ndarray) -> tuple[lis
     length = int(max(8, round(STRIP_H * ratio)))
     strip, Hinv = _strip(img, gains, quad, length)
     prof = seam_profile(strip)
-    n, cuts, score = choose_count(prof, ratio)
+    n, cuts, score = choose_count(prof, ratio, n_range)
     single_ok = ratio < 1.0 / ASPECT_MIN + 0.1  # a lone portrait tile: long side is its height
+    if n_range is not None:
+        single_ok = n_range[0] <= 1
+        if n == 1 and not single_ok:  # no seam evidence: cut evenly at the expected count
+            n = max(2, int(round((n_range[0] + n_range[1]) / 2)))
+            cuts = [i * length / n for i in range(1, n)]
     if n == 1 and single_ok and ratio > 1.0 / 1.05:
         # one portrait tile: q[0]->q[1] runs along its height; TL..BL of the portrait face
         face = np.array([quad[1], quad[2], quad[3], quad[0]], np.float32)
@@ -377,12 +384,15 @@ def detect(img: np.ndarray) -> dict:
         order = np.argsort(thick)
         cum = np.cumsum(weights[order])
         typical = float(thick[order][np.searchsorted(cum, cum[-1] / 2)])
+        kept = []
         for c, quad, a, b in found:
             if not (0.55 * typical <= min(a, b) <= 1.8 * typical):
                 continue
             quads, axis, pitch, height, Hinv = split_run(img, gains, quad / f)
+            kept.append((quad / f, max(a, b) / max(min(a, b), 1e-3), len(quads)))
             runs.append(Run(quads=quads, kind="face", axis=axis, pitch=pitch, height=height))
             cv2.drawContours(filled, [c], -1, 255, -1)
+        _recount(img, gains, runs, kept)
     runs = link_rows(runs)
     heights = [r.height * f for r in runs]
     face_h = float(np.median(heights)) if heights else 0.0
@@ -390,6 +400,34 @@ def detect(img: np.ndarray) -> dict:
     if face_h > 0:
         backs = _find_backs(wb, filled, face_h, runs, f)
     return {"runs": runs + backs, "face_height": face_h / f if f else 0.0, "mask": mask}
+
+
+def _recount(img, gains, runs: list[Run], kept) -> None:
+    """Re-split runs whose tile count disagrees with the photo's own face aspect.
+
+    All tiles of a set have one shape, and in one photo they are foreshortened
+    alike, so the median face aspect (width / height) over the photo's runs predicts
+    how many tiles a blob of a given length holds.  A run whose count is off by more
+    than 15% is split again with the count held near that prediction."""
+    aspects, weights = [], []
+    for r in runs:
+        if r.height > 0 and r.pitch > 0:
+            aspects.append(r.pitch / r.height)
+            weights.append(len(r.quads))
+    if sum(weights) < 4:
+        return
+    order = np.argsort(aspects)
+    cum = np.cumsum(np.asarray(weights, float)[order])
+    A = float(np.asarray(aspects)[order][np.searchsorted(cum, cum[-1] / 2)])
+    for i, (quad, ratio, n) in enumerate(kept):
+        if ratio < 1.0 / ASPECT_MIN and n == 1:
+            continue  # a lone tile
+        n_e = ratio / A
+        if abs(n - n_e) <= max(0.6, 0.15 * n_e):
+            continue
+        lo, hi = int(math.floor(n_e * 0.87)), int(math.ceil(n_e * 1.13))
+        quads, axis, pitch, height, _ = split_run(img, gains, quad, (max(1, lo), max(1, hi)))
+        runs[i] = Run(quads=quads, kind="face", axis=axis, pitch=pitch, height=height)
 
 
 def link_rows(runs: list[Run]) -> list[Run]:

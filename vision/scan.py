@@ -77,17 +77,28 @@ def candidates(runs) -> list[dict]:
 
 
 def scan_image(decoded, classify_fn=None) -> dict:
-    """Scan an already decoded photo (see :func:`vision.decode.decode`)."""
+    """Scan an already decoded photo (see :func:`vision.decode.decode`).
+
+    ``classify_fn(crops, quads) -> results`` replaces the ONNX classifier (tests and
+    benchmarks use :func:`vision.scenes.truth_classifier` to measure the geometry
+    alone); ``quads`` are the candidates' corners in full-size photo coordinates.
+    """
     timings = {}
     t0 = time.perf_counter()
     det = detect(decoded.image)
     cands = candidates(det["runs"])
     t1 = time.perf_counter()
     timings["detect"] = (t1 - t0) * 1000
-    if classify_fn is None:
-        from .classify import classify as classify_fn
+    sx, sy = decoded.scale_xy
     crops = [crop_face(decoded.image, c["quad"]) for c in cands]
-    results = classify_fn(crops) if crops else []
+    if not crops:
+        results = []
+    elif classify_fn is None:
+        from .classify import classify
+
+        results = classify(crops)
+    else:
+        results = classify_fn(crops, [np.asarray(c["quad"], np.float64) * [sx, sy] for c in cands])
     t2 = time.perf_counter()
     timings["classify"] = (t2 - t1) * 1000
     tiles = []
@@ -100,7 +111,6 @@ def scan_image(decoded, classify_fn=None) -> dict:
         tiles.append({"tile": code, "confidence": float(res.get("confidence", 0.0)),
                       "top3": res.get("top3", []), "quad": c["quad"], "run": c["run"]})
     ordered, hand = group_tiles(tiles)
-    sx, sy = decoded.scale_xy
     out_tiles = []
     for t in ordered:
         q = np.asarray(t["quad"], np.float64) * [sx, sy]

@@ -554,6 +554,29 @@ def _photograph(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return np.clip(out, 0, 255).astype(np.uint8)
 
 
+def truth_classifier(truth: dict, tolerance: float = 0.3):
+    """A stand-in classifier that names a candidate from the scene's truth.
+
+    A candidate whose centre lies within ``tolerance`` face heights of a true tile
+    gets that tile's code, anything else is ``reject``.  Pass it as ``classify_fn`` to
+    :func:`vision.scan.scan` to measure detection and grouping without the model.
+    """
+    centres = [np.asarray(t["corners"], np.float64).mean(axis=0) for t in truth["tiles"]]
+    heights = [float(np.linalg.norm(np.subtract(t["corners"][3], t["corners"][0]))) for t in truth["tiles"]]
+
+    def classify_fn(crops, quads):
+        out = []
+        for q in quads:
+            c = np.asarray(q, np.float64).mean(axis=0)
+            d = [float(np.linalg.norm(c - x)) for x in centres]
+            i = int(np.argmin(d)) if d else -1
+            hit = i >= 0 and d[i] < tolerance * heights[i]
+            out.append({"tile": truth["tiles"][i]["tile"] if hit else "reject", "confidence": 1.0, "top3": []})
+        return out
+
+    return classify_fn
+
+
 def SCENE_SOURCES() -> tuple[str, ...]:
     """Face styles the scenes draw from: every style the renderer knows, held-out ones included."""
     return tuple(_renderer().FACE_SOURCES)

@@ -1,0 +1,79 @@
+"""Finding faces and splitting touching rows, on synthetic photos with known corners."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.decode import decode
+from vision.detect import choose_count, detect, fit_quad, seam_profile
+from vision.scenes import make_scene
+
+
+def _match(found, truth, scale):
+    """How many true faces have a found quad whose corners are within 20% of a face height."""
+    quads = [np.asarray(q) * scale for q in found]
+    hits = 0
+    for t in truth["tiles"]:
+        tq = np.asarray(t["corners"])
+        h = np.linalg.norm(tq[3] - tq[0])
+        for q in quads:
+            # the same face, either way up (the geometry cannot tell up from down)
+            d = min(np.abs(q - tq).max(), np.abs(np.roll(q, 2, axis=0) - tq).max())
+            if d < 0.2 * h:
+                hits += 1
+                break
+    return hits
+
+
+def _face_quads(res):
+    return [q for r in res["runs"] if r.kind == "face" for q in r.quads]
+
+
+def test_touching_row_is_split_into_single_faces():
+    hand = {"concealed": "1234567m2345p11z", "melds": [], "flowers": ""}
+    data, truth = make_scene(21, width=1200, hand=hand, tilt=0, roll=8, clutter=False)
+    d = decode(data)
+    res = detect(d.image)
+    quads = _face_quads(res)
+    assert len(quads) == 13
+    assert _match(quads, truth, d.scale) == 13
+
+
+@pytest.mark.parametrize("seed, tilt, roll", [(34, 30, 95), (32, 25, -60), (33, 38, 200)])
+def test_rotation_and_tilt(seed, tilt, roll):
+    hand = {"concealed": "2468m13579p246s77z", "melds": ["333s"], "flowers": ""}
+    data, truth = make_scene(seed, width=1300, hand=hand, tilt=tilt, roll=roll, clutter=False)
+    d = decode(data)
+    quads = _face_quads(detect(d.image))
+    n = len(truth["tiles"])
+    assert _match(quads, truth, d.scale) >= n - 1
+    assert len(quads) <= n + 1
+
+
+def test_seam_profile_and_count_on_a_drawn_strip():
+    # three 48-px faces with 2-px seams, glyph-like blobs inside that must not count as seams
+    strip = np.full((64, 144), 220, np.float32)
+    strip[:, 47:49] = 140
+    strip[:, 95:97] = 150
+    strip[20:44, 20:24] = 60      # a vertical stroke, not reaching the margins
+    strip[30:34, 60:90] = 60      # a horizontal stroke
+    prof = seam_profile(strip)
+    assert prof[47:49].max() > 0.5 and prof[95:97].max() > 0.5
+    assert prof[15:30].max() < 0.1 and prof[55:90].max() < 0.1
+    n, cuts, score = choose_count(prof, 144 / 64)
+    assert n == 3 and score > 0
+    assert abs(cuts[0] - 48) <= 2 and abs(cuts[1] - 96) <= 2
+
+
+def test_fit_quad_recovers_a_rounded_rotated_rectangle():
+    import cv2
+
+    mask = np.zeros((300, 300), np.uint8)
+    rect = ((150, 150), (160, 90), 30)
+    cv2.fillConvexPoly(mask, cv2.boxPoints(rect).astype(np.int32), 255)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (15, 15)))
+    c, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    q = fit_quad(c[0])
+    true = cv2.boxPoints(rect)
+    for p in true:  # every true corner is close to a fitted corner despite the rounding
+        assert np.linalg.norm(q - p, axis=1).min() < 4
