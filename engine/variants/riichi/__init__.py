@@ -11,6 +11,7 @@ from collections import Counter
 from types import SimpleNamespace
 
 from ... import tiles as T
+from ...contract import _settings
 from ...errors import EngineError
 from ...forms import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, HandView, meld_group
 from ...hand import Hand
@@ -142,7 +143,11 @@ class Riichi(Variant):
         return session.initial_state()
 
     def advance(self, state: dict, outcome: dict) -> dict:
-        return session.advance(state, outcome)
+        """See :func:`session.advance`; ``outcome["options"]`` (rule options) may set noten and stick points."""
+        if not isinstance(outcome, dict):
+            raise EngineError("bad_outcome", "an outcome is an object with a type", "outcome")
+        options = _settings(outcome.get("options"), self.options, "options")
+        return session.advance(state, outcome, options)
 
     def prefill(self, state: dict) -> dict:
         out = {k: state[k] for k in ("dealer", "dealer_streak", "round_wind") if k in state}
