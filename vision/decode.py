@@ -162,6 +162,8 @@ def decode(data: bytes, *, reduce: bool = True) -> Decoded:
     if pixels > limit:
         raise ScanError("image_too_large",
                         f"the image is {pixels / 1e6:.0f} megapixels; the limit for {fmt} is {limit / 1e6:.0f}")
+    if is_jpeg and len(data) < pixels // 4096:  # even a flat JPEG needs ~1 bit per 8x8 block
+        raise ScanError("bad_image", f"the JPEG header claims {w}x{h} pixels, far more than its {len(data)} bytes hold")
     if is_jpeg and not _jpeg_is_complete(data):
         raise ScanError("truncated", "the JPEG is truncated (no end-of-image marker after its data)")
     factor = _reduction_for(max(w, h)) if (reduce and is_jpeg) else 1
