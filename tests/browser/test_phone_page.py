@@ -75,6 +75,31 @@ def fix_row(page, row, truth_codes):
 
 @pytest.mark.skipif(importlib.util.find_spec("vision.classify") is None or not (REPO / "models" / "tiles.onnx").is_file(),
                     reason="the tile classifier (vision.classify, models/tiles.onnx) is not in the tree yet")
+def meld_count(page):
+    return page.eval_on_selector_all("#melds .meld", "els => els.length")
+
+
+def fix_hand(page, truth_hand):
+    """Correct every zone of the page's hand to the scene's truth; returns the number of fixes."""
+    fixes = fix_row(page, "#row-concealed", parse(truth_hand["concealed"]))
+    want_melds = [parse(m["tiles"]) for m in truth_hand["melds"]]
+    while meld_count(page) > len(want_melds):  # a meld the scan invented: delete its tiles
+        last = meld_count(page) - 1
+        page.locator(f"#melds .meld[data-meld='{last}'] .tile[data-id]").first.click()
+        page.click("#sheet [data-action=delete]")
+        fixes += 1
+    for i, tiles in enumerate(want_melds):
+        if i >= meld_count(page):  # a meld the scan missed
+            page.click("#add-meld")
+            for code in tiles:
+                page.locator(f"#sheet-palette .tile[data-code='{code}']").first.click()
+            page.click("#sheet [data-action=done]")
+            fixes += len(tiles)
+        else:
+            fixes += fix_row(page, f"#melds .meld[data-meld='{i}']", tiles)
+    return fixes + fix_row(page, "#row-flowers", parse(truth_hand["flowers"]))
+
+
 def test_scan_fix_self_draw_and_payments(server, browser_context, tmp_path):
     from vision.scenes import make_scene
 
@@ -119,10 +144,7 @@ def test_scan_fix_self_draw_and_payments(server, browser_context, tmp_path):
     assert len(guesses) == 3, "the picker offers the scan's top-3 first"
     shot(page, "3-picker")
     pick_from_sheet(page, first)
-    fixes = fix_row(page, "#row-concealed", want)
-    for i, meld in enumerate(truth["hand"]["melds"]):
-        fix_row(page, f"#melds .meld[data-meld='{i}']", parse(meld["tiles"]))
-    fix_row(page, "#row-flowers", parse(truth["hand"]["flowers"]))
+    fixes = fix_hand(page, truth["hand"])
     print(f"scan misreads fixed on the page: {fixes}")
 
     # The winning tile, and self-draw.
