@@ -73,7 +73,6 @@ class Outcome:
 
 def evaluate(f: Facts, dora: tuple[int, int, int], situational: dict) -> Outcome | None:
     """Score one reading; None when it has no yaku. ``situational``: form -> yaku of how the hand was won."""
-    hand = f.hand
     opts = f.opts
     yakuman = find_yakuman(f)
     renhou = bool(f.flags.first_turn) and not f.tsumo

@@ -14,7 +14,7 @@ from typing import Callable
 
 from ... import tiles as T
 from ...hand import Hand
-from ...reading import CHOW, KANCHAN, KONG, PENCHAN, RYANMEN, TANKI, Reading
+from ...reading import CHOW, KONG, RYANMEN, TANKI, Reading
 
 DRAGONS = frozenset(T.DRAGONS)
 WINDS = frozenset(T.WINDS)
@@ -245,8 +245,7 @@ YAKUMAN: tuple[Yaku, ...] = (
 )
 
 # Superseded yaku: when the key is present, the listed yaku do not count.
-SUPERSEDES = {"ryanpeikou": ("iipeikou",), "junchan": ("chanta",), "chinitsu": ("honitsu",),
-              "honroutou": ("chanta", "junchan")}
+SUPERSEDES = {"ryanpeikou": ("iipeikou",), "junchan": ("chanta",), "chinitsu": ("honitsu",)}
 
 # Yakuman that are double where double_yakuman is on (the EMA document lists them for the old rules).
 DOUBLE_WHEN_ALLOWED = {
