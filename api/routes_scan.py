@@ -69,6 +69,7 @@ def plain(value):
     response_model=ScanResponse,
     responses={413: {"model": ErrorBody, "description": "the photo is over 25 MB"},
                422: {"model": ErrorBody, "description": "not a readable image"},
+               500: {"model": ErrorBody, "description": "the scanner failed (e.g. no model installed)"},
                503: {"model": ErrorBody, "description": "too many scans waiting"}},
 )
 async def scan(request: Request, photo: UploadFile = File(..., description="the photo (JPEG or PNG)")):
@@ -88,6 +89,9 @@ async def scan(request: Request, photo: UploadFile = File(..., description="the 
         code = getattr(exc, "code", None) or "bad_image"
         message = getattr(exc, "message", None) or str(exc) or "The photo could not be read as an image."
         return error_response(422, code, message, "photo")
+    except Exception as exc:  # a broken install (no model file...) must still answer in the error shape
+        log.exception("scan failed")
+        return error_response(500, "scan_failed", f"The scan failed on the server: {type(exc).__name__}: {exc}")
     finally:
         app.state.scans_waiting -= 1
     return JSONResponse(plain(result))

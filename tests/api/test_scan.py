@@ -143,3 +143,14 @@ def test_caps_per_path():
     assert lim.limit_for("/api/sessions/import") == 25 * MB
     assert lim.limit_for("/api/score") == 1 * MB
     assert lim.limit_for("/api/sessionsX") == 1 * MB
+
+
+def test_a_failing_scanner_answers_500_in_the_error_shape(tmp_path):
+    def broken(data):
+        raise FileNotFoundError("models/tiles.onnx")
+
+    app = create_app(tmp_path, TOKEN, scanner=broken)
+    with TestClient(app, headers=AUTH) as c:
+        r = c.post("/api/scan", **photo(b"\xff\xd8"))
+    assert r.status_code == 500
+    assert r.json()["error"]["code"] == "scan_failed" and "tiles.onnx" in r.json()["error"]["message"]
