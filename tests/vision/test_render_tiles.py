@@ -1,0 +1,108 @@
+"""The tile renderer and the classifier's training-data generator."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from engine.tiles import KINDS
+from vision import render
+from vision.dataset import INPUT_H, INPUT_W, LABELS, make_crop, random_reject
+from vision.faces import SOURCE_CODES, sources_for
+from vision.faces.art import hk_available
+
+
+def test_drawn_source_is_always_there_and_covers_every_kind():
+    assert "drawn" in render.FACE_SOURCES
+    assert set(SOURCE_CODES["drawn"]) == set(KINDS)
+    for code in KINDS:
+        assert "drawn" in sources_for(code)
+
+
+def test_shared_art_sources_appear_only_when_present():
+    assert ("hk_art" in render.FACE_SOURCES) == hk_available()
+
+
+@pytest.mark.parametrize("code", list(KINDS) + ["back"])
+def test_render_tile_shapes_and_transparency(code):
+    img, quad = render.render_tile(code, np.random.default_rng(3), height=80)
+    assert img.dtype == np.uint8 and img.ndim == 3 and img.shape[2] == 4
+    assert quad.shape == (4, 2) and quad.dtype == np.float32
+    h, w = img.shape[:2]
+    assert (quad[:, 0] >= 0).all() and (quad[:, 0] <= w).all() and (quad[:, 1] >= 0).all() and (quad[:, 1] <= h).all()
+    # corners of the image are outside the rounded tile, the face centre is inside
+    assert img[0, 0, 3] == 0 and img[-1, -1, 3] < 255
+    cx, cy = quad.mean(0).astype(int)
+    assert img[cy, cx, 3] == 255
+    # the face is portrait 3:4: top-left, top-right, bottom-right, bottom-left
+    fw, fh = quad[1, 0] - quad[0, 0], quad[3, 1] - quad[0, 1]
+    assert abs(fw / fh - 0.75) < 0.02 and quad[2, 0] > quad[3, 0] and quad[2, 1] > quad[1, 1]
+
+
+def test_face_down_tile_shows_back_colour_on_its_face():
+    img, quad = render.render_tile("back", np.random.default_rng(5), height=100)
+    x0, y0 = quad[0].astype(int) + 10
+    x1, y1 = quad[2].astype(int) - 10
+    face = img[y0:y1, x0:x1, :3].reshape(-1, 3).astype(float)
+    ivory = np.array([190, 226, 240])
+    assert np.linalg.norm(face.mean(0) - ivory) > 40  # not an ivory face
+    assert face.std(0).max() < 25  # one colour all over
+
+
+@pytest.mark.parametrize("source", render.FACE_SOURCES)
+def test_every_source_is_reproducible_from_a_seed(source):
+    code = SOURCE_CODES[source][7]
+    a = render.render_face(code, np.random.default_rng(11), height=96, source=source)
+    b = render.render_face(code, np.random.default_rng(11), height=96, source=source)
+    c = render.render_face(code, np.random.default_rng(12), height=96, source=source)
+    assert a.shape == (96, 72, 3) and a.dtype == np.uint8
+    assert np.array_equal(a, b)
+    assert not np.array_equal(a, c)
+
+
+def test_faces_carry_ink():
+    for code in ("1m", "9p", "1s", "7z", "1f", "1a", "1h", "1j"):
+        face = render.render_face(code, np.random.default_rng(2), height=120, source="drawn")
+        assert face.astype(float).std() > 12, code
+
+
+def test_bad_codes_and_sources_are_refused():
+    rng = np.random.default_rng(0)
+    with pytest.raises(ValueError):
+        render.render_tile("0m", rng)
+    with pytest.raises(ValueError):
+        render.render_face("1a", rng, source="symbola")
+    with pytest.raises(ValueError):
+        render.render_face("1a", rng, exclude_sources=("drawn",))
+
+
+def test_exclude_sources_is_respected(monkeypatch):
+    used = []
+    real = render.ink_layer
+
+    def spy(code, source, rng, *a):
+        used.append(source)
+        return real(code, source, rng, *a)
+
+    monkeypatch.setattr(render, "ink_layer", spy)
+    held = tuple(s for s in render.FACE_SOURCES if s != "drawn")[:2]
+    for seed in range(30):
+        render.render_tile("5p", np.random.default_rng(seed), height=48, exclude_sources=held)
+    assert used and not set(used) & set(held)
+    if held:  # without exclusions the art and fonts do get used
+        used.clear()
+        for seed in range(30):
+            render.render_face("5p", np.random.default_rng(seed), height=48)
+        assert set(used) - {"drawn"}
+
+
+def test_training_crops_are_reproducible_and_sized():
+    a = make_crop("3p", np.random.default_rng(9))
+    b = make_crop("3p", np.random.default_rng(9))
+    r = make_crop("3p", np.random.default_rng(9), reject=True)
+    assert a.shape == (INPUT_H, INPUT_W, 3) and a.dtype == np.uint8
+    assert np.array_equal(a, b) and not np.array_equal(a, r)
+    assert random_reject(np.random.default_rng(1)).shape == (INPUT_H, INPUT_W, 3)
+
+
+def test_label_list_is_the_engine_tile_set():
+    assert LABELS == tuple(KINDS) + ("back", "reject")
