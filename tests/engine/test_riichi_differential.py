@@ -11,7 +11,7 @@ what the package can be configured to do are asserted as EMA requires:
 * renhou is a mangan (the package adds 5 han to the hand's other yaku).
 
 The generator and the adapter are also used by ``bench/riichi_bench.py``.
-N_HANDS = 5,000 here (about 20 s on one core); the bench runs more.
+N_HANDS = 5,000 here (2-6 s on the shared 2-core machine); the bench can run more.
 """
 from __future__ import annotations
 

@@ -145,6 +145,8 @@ def _after_win(state: dict, new: dict, dealer_won: bool) -> None:
 
 
 def _add(new: dict, pay: dict, state: dict) -> None:
+    if not isinstance(pay, dict) or not all(isinstance(v, int) and not isinstance(v, bool) for v in pay.values()):
+        raise EngineError("bad_outcome", "the outcome's payments must map seats to whole numbers", "outcome.result")
     for s, v in pay.items():
         if s in new["scores"]:
-            new["scores"][s] += int(v)
+            new["scores"][s] += v
