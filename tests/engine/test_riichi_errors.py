@@ -67,6 +67,8 @@ def test_bad_events():
                 {"event": "uma", "scores": {"E": 1, "S": 2, "W": 3, "N": "x"}},
                 {"event": "multiple_ron", "hands": []}, {"event": "multiple_ron", "hands": [1, 2]},
                 {"event": "multiple_ron", "hands": [req(), req(self_drawn=True)]},
+                {"event": "multiple_ron", "hands": [req(), req(winner="E", pao="N")]},
+                {"event": "multiple_ron", "hands": [req(), req()]},  # the same winner twice
                 {"event": "nagashi_mangan"}, {"event": "chombo", "offender": "S", "extra": 1}):
         with pytest.raises(EngineError):
             event({"variant": "riichi", **bad})

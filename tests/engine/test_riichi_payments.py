@@ -73,6 +73,11 @@ def test_no_pao_for_other_yakuman():
         score({"variant": "riichi", "concealed": "777z234m22p", "winning_tile": "2p", "winner": "S",
                "melds": [{"tiles": "555z"}, {"tiles": "111z"}], "self_drawn": True, "pao": "N"})
     assert exc.value.code == "bad_pao"
+    # 「四槓子については包則は適用されません」
+    with pytest.raises(EngineError) as exc:
+        score({"variant": "riichi", "concealed": "22p", "winning_tile": "2p", "winner": "S", "self_drawn": True,
+               "melds": [{"tiles": "1111m"}, {"tiles": "3333s"}, {"tiles": "5555p"}, {"tiles": "7777z"}], "pao": "N"})
+    assert exc.value.code == "bad_pao"
 
 
 def test_multiple_ron_each_winner_paid_sticks_by_seat_order():
