@@ -160,7 +160,7 @@ def parse_request(request: Any, variant: Variant) -> Hand:
         raise EngineError("bad_context", "a replacement-tile win is a self-draw: set self_drawn", "replacement")
     winner = _seat(request, "winner", variant)
     discarder = _seat(request, "discarder", variant)
-    dealer = _seat(request, "dealer", variant, "E")
+    dealer = _seat(request, "dealer", variant) or "E"  # null means the default, as when absent
     round_wind = request.get("round_wind", "E")
     if round_wind not in T.SEATS:
         raise EngineError("bad_seat", "round_wind must be one of E, S, W, N", "round_wind")
