@@ -88,6 +88,15 @@ def test_flag_values_are_checked():
     assert _error(**HAND, options={"no_such_rule": 1}).code == "unknown_option"
 
 
+def test_rates_cannot_be_negative():
+    """底 and 台 are what the loser pays (「放銃した者が90点を支払う」): a negative rate would turn the
+    payments round, so it is a bad value, as in the other variants."""
+    for name in ("base", "tai_value"):
+        e = _error(**HAND, options={name: -5})
+        assert (e.code, e.field) == ("bad_value", f"options.{name}")
+    assert score(**HAND, options={"base": 0, "tai_value": 0})["payments"]["S"] == 0
+
+
 def test_flowers_not_played():
     assert _error(**HAND, flowers="1f", options={"flowers": False}).code == "no_flowers"
 

@@ -69,6 +69,9 @@ class Taiwan(Variant):
     # ---- situations the document rules out ---------------------------------------------------
     def validate(self, hand: Hand) -> None:
         f, o = hand.flags, hand.options
+        for name in ("base", "tai_value"):
+            if o[name] < 0:
+                raise EngineError("bad_value", f"options.{name} cannot be negative", f"options.{name}")
         if hand.flowers and not o.flowers:
             raise EngineError("no_flowers", "flowers are not played under options.flowers = false", "flowers")
         if f.tian_ting and f.di_ting:
