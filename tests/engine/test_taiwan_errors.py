@@ -41,6 +41,18 @@ def test_eight_flowers_without_a_shape_on_a_discard_is_not_a_win():
     assert not r["winning"] and "八仙過海" in r["reason"]
 
 
+def test_eight_flowers_without_a_shape_on_a_later_draw_is_not_a_win():
+    """「八枚めの花牌の補牌を完了してからアガリを宣言しなくてはならない」, and after a premature claim
+    「その後に手牌がアガリの形になったらアガれる」: without a shape, eight flowers win only on the
+    replacement for the eighth flower (or the first draw of 配牌花胡), not on a later ordinary draw."""
+    hand = dict(concealed="23s456s555s99s1p", win="1p", melds=("666z", "789s"), flowers="12345678f",
+                self_drawn=True)
+    r = score(**hand)
+    assert not r["winning"] and "八仙過海" in r["reason"]
+    assert score(**hand, replacement=True)["form"] == "flowers_only"
+    assert score(**hand, dealt_flowers=True)["form"] == "flowers_only"
+
+
 def test_not_a_winning_shape():
     r = score("123m456m789p234s555z98s", "8s")
     assert not r["winning"] and r["waits"] == ["9s"]

@@ -55,15 +55,17 @@ class Taiwan(Variant):
     def readings(self, hand: Hand) -> list[Reading]:
         view = self.view(hand)
         out = [r for form in self._forms(view) for r in form.readings(view)]
-        if not out and len(hand.flowers) == 8 and hand.self_drawn:
-            # 八仙過海 / 七搶一: seventeen tiles after the replacement win without a winning shape
+        if not out and len(hand.flowers) == 8 and hand.self_drawn and (
+                hand.replacement or hand.flags.dealt_flowers):
+            # 八仙過海 / 七搶一: seventeen tiles after the eighth flower's replacement (配牌花胡: the first
+            # draw) win without a winning shape; a later ordinary draw needs a shape
             out.append(Reading(FLOWERS_ONLY, (), tuple(hand.concealed), None, None, False, hand.winning_tile))
         return out
 
     def not_winning_reason(self, hand: Hand) -> str:
         if len(hand.flowers) == 8:
             return ("the tiles do not win by shape, and all eight flowers win without a shape only on the "
-                    "seventeenth tile the winner draws (八仙過海 / 七搶一)")
+                    "replacement drawn for the eighth flower, or the first draw of 配牌花胡 (八仙過海 / 七搶一)")
         return "the tiles are not five sets and a pair, 嚦咕嚦咕 or 十六不搭"
 
     # ---- situations the document rules out ---------------------------------------------------
