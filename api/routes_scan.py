@@ -91,7 +91,9 @@ async def scan(request: Request, photo: UploadFile = File(..., description="the 
         return error_response(422, code, message, "photo")
     except Exception as exc:  # a broken install (no model file...) must still answer in the error shape
         log.exception("scan failed")
-        return error_response(500, "scan_failed", f"The scan failed on the server: {type(exc).__name__}: {exc}")
+        # The file name of a missing model helps; a path or an exception's text would leak the server's layout.
+        missing = f" ({str(exc.filename or exc).rsplit('/', 1)[-1]} is missing)" if isinstance(exc, FileNotFoundError) else ""
+        return error_response(500, "scan_failed", f"The scan failed on the server: {type(exc).__name__}{missing}. See its log.")
     finally:
         app.state.scans_waiting -= 1
     return JSONResponse(plain(result))
