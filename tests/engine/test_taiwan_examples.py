@@ -210,3 +210,21 @@ def test_ready_hand_lists_its_waits():
     """Without a winning tile the contract reports the waits of the 16 tiles (写真⑯ again)."""
     r = engine.score({"variant": "taiwan", "concealed": "1113334455667788m"})
     assert r["waits"] == [f"{n}m" for n in range(1, 10)] and r["shanten"] == 0
+
+
+def _shanten(concealed: str, **options) -> int:
+    return engine.score({"variant": "taiwan", "concealed": concealed, "options": options})["shanten"]
+
+
+def test_ready_special_forms_are_zero_from_ready():
+    """A 16-tile hand ready only as 嚦咕嚦咕 (写真㉓, 写真㉕) or 十六不搭 (写真㉑, 写真㉒) is 0 from ready,
+    like any ready hand; one tile short of ready is 1; the complete 17 tiles are -1."""
+    for hand in ("555z11m44m77m22s55s88s9p", "11z55z33m44s55p66m77s88p", "147m258p69s11234567z",
+                 "17m258p369s12345677z"):
+        assert _shanten(hand) == 0, hand
+    assert _shanten("555z11m44m77m22s55s8s3p9p") == 1  # a pung, five pairs: one more pair to be ready
+    assert _shanten("147m258p56s11234567z") == 1  # 5索6索 is a 塔子: one of them must go
+    assert _shanten("147m258p69s11234567z2s") == -1
+    assert _shanten("555z11m44m77m22s55s88s9p9p") == -1
+    assert _shanten("147m258p69s11234567z", sixteen_unrelated=False) > 1
+

@@ -2,13 +2,31 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations
 
 from ... import tiles as T
 from ...forms import STANDARD, Form, HandView, Pairs
 from ...reading import PAIR, TANKI, Group, Reading
 
-# 嚦咕嚦咕 (八対半): seven pairs and one pung, all concealed; four equal tiles may be two pairs.
-LIGULIGU = Pairs(name="liguligu", n_pairs=7, pungs=1, distinct=False)
+@dataclass(frozen=True)
+class SevenPairsAndPung(Pairs):
+    """嚦咕嚦咕 (八対半): seven pairs and one pung, all concealed; four equal tiles may be two pairs."""
+
+    def shanten(self, view: HandView) -> int | None:
+        """Tiles short of ready: the most tiles kept toward one pung and seven pairs, over every pung kind."""
+        if view.melds or view.n_wild:
+            return None
+        kept = 0
+        for kind, held in enumerate(view.counts):
+            rest = list(view.counts)
+            rest[kind] = max(0, held - 3)
+            pairs = min(self.n_pairs, sum(c // 2 for c in rest))
+            singles = sum(c % 2 for c in rest)
+            kept = max(kept, min(held, 3) + 2 * pairs + min(self.n_pairs - pairs, singles))
+        return self.size() - 1 - kept
+
+
+LIGULIGU = SevenPairsAndPung(name="liguligu", n_pairs=7, pungs=1, distinct=False)
 
 
 def _no_taatsu(numbers: list[int]) -> bool:
@@ -55,7 +73,20 @@ class SixteenUnrelated(Form):
         return self._pair_index(view) is not None
 
     def shanten(self, view: HandView) -> int | None:
-        return None
+        """Tiles short of ready: 16 less the unrelated kinds held (honors, and per suit the largest set
+        with no 塔子) less 1 for a pair among them."""
+        if view.melds or view.n_wild:
+            return None
+        counts = view.counts
+        kinds = sum(1 for i in range(27, 34) if counts[i])
+        paired = any(counts[i] >= 2 for i in range(27, 34))
+        for start in (0, 9, 18):
+            held = [n for n in range(9) if counts[start + n]]
+            best = max(((len(sub), any(counts[start + n] >= 2 for n in sub))
+                        for r in range(len(held) + 1) for sub in combinations(held, r) if _no_taatsu(list(sub))))
+            kinds += best[0]
+            paired = paired or best[1]
+        return 16 - kinds - (1 if paired else 0)
 
 
 SIXTEEN_UNRELATED = SixteenUnrelated()
