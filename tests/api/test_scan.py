@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import importlib.util
 import threading
 import time
@@ -118,12 +119,42 @@ def test_scans_run_off_the_event_loop(tmp_path):
     assert quick_s < 2.0
 
 
-@pytest.mark.skipif(not HAVE_CLASSIFIER, reason="the tile classifier (vision.classify, models/tiles.onnx) is not in the tree yet")
-def test_a_rendered_scene_scans_to_the_right_hand(authed):
+SCENE_HAND = {"concealed": "234m567m345p678s55z", "melds": ["777z"], "flowers": "3f"}
+
+
+def scene():
     from vision.scenes import make_scene
 
-    jpeg, truth = make_scene(11, hand={"concealed": "234m567m345p678s55z", "melds": ["777z"], "flowers": "3f"},
-                             width=1600, clutter=False, tilt=15, roll=5)
+    return make_scene(11, hand=SCENE_HAND, width=1600, clutter=False, tilt=15, roll=5)
+
+
+def test_the_scan_route_answers_what_vision_scan_finds(tmp_path):
+    """The real vision pipeline (decode, detect, group) behind the route, with vision's own
+    truth stand-in for the classifier: the route returns exactly what ``vision.scan`` finds
+    (timings aside), whatever the quality of the model."""
+    from vision.scan import scan
+    from vision.scenes import truth_classifier
+
+    jpeg, truth = scene()
+
+    def scanner(data):
+        return scan(data, classify_fn=truth_classifier(truth))
+
+    direct = json.loads(json.dumps(scanner(jpeg)))
+    app = create_app(tmp_path, TOKEN, scanner=scanner)
+    with TestClient(app, headers=AUTH) as c:
+        r = c.post("/api/scan", **photo(jpeg, "table.jpg"))
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert set(body["timings_ms"]) == set(direct["timings_ms"])
+    body.pop("timings_ms"), direct.pop("timings_ms")
+    assert body == direct
+    assert body["tiles"] and body["image"]["width"] == truth["image"]["width"]
+
+
+@pytest.mark.skipif(not HAVE_CLASSIFIER, reason="the tile classifier (vision.classify, models/tiles.onnx) is not in the tree yet")
+def test_a_rendered_scene_scans_to_the_right_hand(authed):
+    jpeg, truth = scene()
     r = authed.post("/api/scan", **photo(jpeg, "table.jpg"))
     assert r.status_code == 200, r.text
     body = r.json()
