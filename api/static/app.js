@@ -211,6 +211,7 @@
     $('pairing').hidden = false;
     $('pairing-message').textContent = message;
     ['capture', 'hand', 'context', 'result', 'table'].forEach(function (id) { $(id).hidden = true; });
+    $('variant').parentNode.hidden = true;
   }
 
   // ------------------------------------------------------------------ scan
