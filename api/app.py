@@ -22,7 +22,6 @@ from . import routes_docs, routes_page, routes_pair, routes_scan, routes_score, 
 from .auth import BadTokenLimiter, load_token
 from .errors import error_response
 from .guard import OTHER_LIMIT, PHOTO_LIMIT, BodyLimit, TokenGuard
-from .sessions import init_sessions
 
 log = logging.getLogger("api")
 
@@ -117,7 +116,6 @@ def create_app(
 
     for module in (routes_page, routes_pair, routes_docs, routes_score, routes_scan, routes_tiles):
         app.include_router(module.router)
-    init_sessions(app, data_dir)
     routes_page.mount(app)
     routes_docs.mount(app)
     if sessions:
