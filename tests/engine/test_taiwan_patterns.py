@@ -215,6 +215,13 @@ def test_heavenly_win_by_the_dealer():
     assert items(r) == {"天胡": 24, "莊家": 1}
 
 
+def test_heavenly_win_judges_single_wait_on_the_last_tile_dealt():
+    """天胡 drops only 門前自摸 (「門前自摸3台は必然のため加算されない」); the dealer's extra tile is its first
+    draw (「第1ツモを先にとっている」), so 獨聽 is judged on it: kanchan 2索 here."""
+    r = score("123m456m789p678s13s55p2s", "2s", winner="N", dealer="N", self_drawn=True, first_turn=True)
+    assert items(r) == {"天胡": 24, "莊家": 1, "獨聽": 1}
+
+
 def test_heavenly_win_with_a_concealed_kong_adds_gang_shang():
     r = score("456m789p234s67s55p8s", "8s", melds=({"tiles": "1111m", "concealed": True},), winner="N",
               dealer="N", self_drawn=True, replacement=True, first_turn=True)
