@@ -93,10 +93,12 @@ def riichi_section(hands: int = 2000, seed: int = 2016, repeat: int = 5, differe
     t_ours, t_scoring, t_theirs = best["ours"], best["scoring"], best["theirs"]
     per = lambda t: t / hands * 1e6  # noqa: E731
     lines += [
-        f"# riichi: {hands} random winning hands (seed {seed}), best of {repeat} per 250-hand chunk, python {sys.version.split()[0]}",
+        f"# riichi: {hands} random winning hands (seed {seed}), best of {repeat} per 250-hand chunk, "
+        f"python {sys.version.split()[0]}",
         "| scorer | total (s) | per hand (µs) | mahjong / this |",
         "|---|---|---|---|",
-        f"| ours, engine.score (parse + validate + score) | {t_ours:.3f} | {per(t_ours):.0f} | {t_theirs / t_ours:.2f} |",
+        f"| ours, engine.score (parse + validate + score) | {t_ours:.3f} | {per(t_ours):.0f} | "
+        f"{t_theirs / t_ours:.2f} |",
         f"| ours, readings + score on a parsed hand | {t_scoring:.3f} | {per(t_scoring):.0f} | "
         f"{t_theirs / t_scoring:.2f} |",
         f"| mahjong {_version()} HandCalculator.estimate_hand_value | {t_theirs:.3f} | {per(t_theirs):.0f} | 1.00 |",
