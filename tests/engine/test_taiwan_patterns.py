@@ -257,6 +257,17 @@ def test_liguligu_not_played_under_the_option():
     assert not r["winning"]
 
 
+def test_the_reason_names_only_the_forms_the_table_plays():
+    """「嘸咕嘸咕は採用していない処もある」: where a form is not played the reason says the hand wins only
+    as that form, and a plain non-win does not list forms the table does not play."""
+    r = score(LIGULIGU, "9p", options={"liguligu": False})
+    assert "嚦咕嚦咕" in r["reason"] and "options.liguligu" in r["reason"]
+    r = score("17m258p369s12345677z4m", "4m", options={"sixteen_unrelated": False})
+    assert "十六不搭" in r["reason"] and "options.sixteen_unrelated" in r["reason"]
+    r = score("123m456m789p234s555z98s", "8s", options={"liguligu": False, "sixteen_unrelated": False})
+    assert "嚦咕嚦咕" not in r["reason"] and "十六不搭" not in r["reason"]
+
+
 def test_the_best_reading_is_chosen():
     """11 22 33 44 55 66 777 88 万 reads as five sets and a pair or as 嚦咕嚦咕: the latter scores more."""
     r = score("112233445566777m88m", "8m")

@@ -21,6 +21,9 @@ from .payments import settle, streak_bonus
 from .rules import FLAGS, OPTIONS
 
 
+FORM_NAMES = {"standard": "five sets and a pair", "liguligu": "嚦咕嚦咕", "sixteen_unrelated": "十六不搭"}
+
+
 def _error(field: str, message: str) -> EngineError:
     return EngineError("bad_context", message, field)
 
@@ -66,7 +69,14 @@ class Taiwan(Variant):
         if len(hand.flowers) == 8:
             return ("the tiles do not win by shape, and all eight flowers win without a shape only on the "
                     "replacement drawn for the eighth flower, or the first draw of 配牌花胡 (八仙過海 / 七搶一)")
-        return "the tiles are not five sets and a pair, 嚦咕嚦咕 or 十六不搭"
+        view = self.view(hand)
+        played = self._forms(view)
+        for form in ALL_FORMS:
+            if form not in played and form.complete(view):
+                return f"the tiles win only as {FORM_NAMES[form.name]}, which this table does not play " \
+                       f"(options.{form.name} is false)"
+        names = [FORM_NAMES[f.name] for f in played]
+        return "the tiles are not " + (", ".join(names[:-1]) + " or " if len(names) > 1 else "") + names[-1]
 
     # ---- situations the document rules out ---------------------------------------------------
     def validate(self, hand: Hand) -> None:
