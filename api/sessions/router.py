@@ -14,11 +14,15 @@ from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
 
+from ..models import ErrorBody
 from .db import open_database
 from .schemas import CreateSession, Edit, RecordDraw, RecordEvent, RecordHand, SessionSummary, Undo, Versioned
 from .service import SessionError, SessionService
 
-router = APIRouter(prefix="/api/sessions", tags=["sessions"])
+router = APIRouter(prefix="/api/sessions", tags=["sessions"], responses={
+    status: {"model": ErrorBody, "description": what} for status, what in (
+        (400, "the body is not JSON"), (404, "no such session, entry or photo"), (409, "stale version"),
+        (413, "the body or photo is too large"), (422, "a request the session cannot take"))})
 MAX_PHOTO = 20 * 1024 * 1024
 
 
