@@ -93,6 +93,16 @@ def test_seven_rob_one_needs_eight_flowers_and_the_flower():
     assert "seven_rob_one" in e.message
 
 
+def test_seven_rob_one_is_won_on_the_replacement():
+    """「搶花による補牌を完了して手牌を17枚にしてからアガリを宣言する」: 七搶一 is declared on the replacement
+    for the robbed flower (or, in 配牌花胡, on the first draw), so a 七搶一 without either is an error rather
+    than a score without its 槓上開花."""
+    base = dict(concealed="111z222p555s999m34m77p2m", win="2m", winner="E", self_drawn=True,
+                flowers="12345678f", robbed_flower_from="W", robbed_flower="4f")
+    assert _error(**base).field == "replacement"
+    assert score(**base, dealt_flowers=True)["winning"]
+
+
 def test_flag_values_are_checked():
     assert _error(**HAND, robbed_flower_from="X").code == "bad_value"
     assert _error(**HAND, tian_ting="yes").code == "bad_type"

@@ -125,6 +125,9 @@ class Taiwan(Variant):
                 raise _error("robbed_flower_from", "the winner cannot rob a flower from themselves")
             if not hand.self_drawn:
                 raise _error("self_drawn", "七搶一 completes the hand with a drawn replacement: set self_drawn")
+        if not (hand.replacement or f.dealt_flowers):
+            raise _error("replacement", "七搶一 is declared on the replacement for the robbed flower (配牌花胡: "
+                                        "the first draw, dealt_flowers): set replacement")
 
     def refusal(self, hand: Hand) -> str | None:
         """Why the table does not allow this win (過水, 相公, 大明槓 replacement), or None."""
