@@ -21,7 +21,7 @@ from .. import tiles as T
 from ..errors import EngineError
 from ..forms import STANDARD, Form, HandView, Pairs
 from ..hand import Hand
-from ..reading import CHOW, Reading
+from ..reading import CHOW, WILD_SET, Reading
 from ..variant import Option, Variant, standard_tile_set
 
 _CONCEALED_SEVEN_FIRST = Pairs(name="seven_first", n_pairs=7, sets=1, distinct=False)
@@ -110,13 +110,17 @@ EVENTS = {
 
 # ---- patterns -------------------------------------------------------------------------------------
 def escalera_suit(reading: Reading, concealed_only: bool = False) -> str | None:
-    """The suit of a 1-2-3, 4-5-6, 7-8-9 run of chows in one suit, if the reading has one."""
+    """The suit of a 1-2-3, 4-5-6, 7-8-9 run of chows in one suit, if the reading has one.
+
+    A set of three jokers (a ``wild_set``, always concealed) may stand for the missing chow.
+    """
     starts: dict[str, set[int]] = {}
+    wild_sets = sum(1 for g in reading.groups if g.kind == WILD_SET)
     for g in reading.groups:
         if g.kind == CHOW and not (concealed_only and g.declared):
             starts.setdefault(T.suit(g.tiles[0]), set()).add(T.number(g.tiles[0]))
     for s, nums in starts.items():
-        if {1, 4, 7} <= nums:
+        if len({1, 4, 7} - nums) <= wild_sets:
             return s
     return None
 

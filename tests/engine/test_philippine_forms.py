@@ -106,3 +106,15 @@ def test_a_fifth_seat_is_an_error():
     with pytest.raises(EngineError) as err:
         ph(PLAIN, "9s", winner="X")
     assert err.value.code == "bad_seat"
+
+
+def test_escalera_with_three_jokers_as_one_run():
+    # "エスカラーダ:一気通かん+1面子 (つもでも誰から上がっても、10ペソ通しでチップ2枚)" and the joker is
+    # "トランプのジョーカーのようにオールマイティー": 1p 1p 1p (joker 1p) are the missing 7-8-9m, so
+    # 123m 456m [789m] 234p 678s 55s is an Escalera, 10 from each of the three others = 30, 2 chips.
+    # With a table's single-joker rate of 5 (the rates are only an example, 「レートはあくまでも一例」)
+    # the Escalera is the best payment.
+    out = ph("123m456m1p1p1p234p678s55s", "5s", options={"single_joker": 5})
+    assert out["form"] == "escalera"
+    assert out["payments"] == {"E": -10, "S": 30, "W": -10, "N": -10}
+    assert out["chips"]["earned"] == 2
