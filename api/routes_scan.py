@@ -67,7 +67,8 @@ def plain(value):
                 "The answer is the `vision.scan` result: every tile found with its top-3 guesses and "
                 "corners in image pixels, and the hand grouped into concealed tiles, melds and flowers.",
     response_model=ScanResponse,
-    responses={413: {"model": ErrorBody, "description": "the photo is over 25 MB"},
+    responses={400: {"model": ErrorBody, "description": "the body is not valid multipart data"},
+               413: {"model": ErrorBody, "description": "the photo is over 25 MB"},
                422: {"model": ErrorBody, "description": "not a readable image"},
                500: {"model": ErrorBody, "description": "the scanner failed (e.g. no model installed)"},
                503: {"model": ErrorBody, "description": "too many scans waiting"}},
