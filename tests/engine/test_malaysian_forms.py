@@ -92,3 +92,22 @@ def test_eighty_four_tiles_thirteen_in_hand():
     d = engine.describe_variants()["malaysian"]
     assert sum(d["tiles"].values()) == 84 and d["hand_tiles"] == 13 and d["seats"] == ["E", "S", "W"]
     assert d["tiles"]["1j"] == 4 and d["tiles"]["4z"] == 4 and "1s" not in d["tiles"] and d["tiles"]["4h"] == 1
+
+
+def test_declared_chow_with_a_fei_is_read_as_the_chow_that_scores_best():
+    # 「飛は槓子以外の全ての組合せ(対子、刻子、順子)に使うことができる」: a claimed 7p 8p + fei may be
+    # 678p or 789p; read as 789p every set and the pair hold 1p, 9p or an honor, so 「●幺九」 (1番) counts.
+    # East (the dealer, seat wind East) wins on South's discard: 幺九 1 + 吃胡/鶏胡 1 + 字牌 東 pung 1
+    # + 冬 1 + 竹 1 (「冬/竹 …1番」) = 5 fan, the minimum (「上がるには5番以上」), paid
+    # 「放銃した人が番数×200、もう一人が番数×100」: S 5 × 200 = 1000, W 5 × 100 = 500.
+    r = score("123p999p111z55z", "5z", discarder="S", melds=[{"tiles": "78p1j"}], flowers="4f8f")
+    assert items(r)["幺九"] == 1 and total(r) == 5 and r["winning"]
+    assert r["payments"] == {"E": 1500, "S": -1000, "W": -500}
+
+
+def test_declared_meld_of_one_circle_and_two_fei_may_be_a_chow():
+    # 5p + 1j 1j claimed: 555p or 345p/456p/567p. As a chow the hand is all circles and all chows,
+    # 「◆4番 ●全筒子平糊(※鳴いても成立)」 4 + 冬 1 = 5 fan (a pung would be 全筒子 3 + 冬 1 = 4, no win).
+    r = score("123p456p789p11p", "1p", discarder="S", melds=[{"tiles": "5p1j1j"}], flowers="4f")
+    assert items(r) == {"全筒子平糊": 4, "花牌 冬": 1} and r["winning"]
+    assert r["payments"] == {"E": 1500, "S": -1000, "W": -500}

@@ -35,13 +35,39 @@ def _choices(group: Group) -> list[Group]:
     return pungs + chows
 
 
+def _declared_choices(group: Group) -> list[Group]:
+    """Every set a declared chow or pung holding fei can be: the contract only gives its tiles, so
+    ``5p 1j 1j`` may have been claimed as 555p, 345p, 456p or 567p and ``7p 8p 1j`` as 678p or 789p."""
+    naturals = [t for t, w in zip(group.tiles, group.wild) if not w]
+    wilds = len(group.tiles) - len(naturals)
+    real = tuple(naturals) + (T.FEI,) * wilds
+    out = []
+    if len(set(naturals)) == 1:
+        k = naturals[0]
+        out.append(Group(PUNG, (k,) * 3, real, (False,) * len(naturals) + (True,) * wilds, group.concealed, True))
+    nums = sorted(T.number(t) for t in naturals) if all(t[1] == "p" for t in naturals) else []
+    if nums and len(set(nums)) == len(nums) and nums[-1] - nums[0] <= 2:
+        for low in range(max(1, nums[-1] - 2), min(nums[0], 7) + 1):
+            codes = tuple(f"{low + k}p" for k in range(3))
+            wild = tuple(c not in naturals for c in codes)
+            out.append(Group(CHOW, codes, tuple(T.FEI if w else c for c, w in zip(codes, wild)), wild,
+                             group.concealed, True))
+    return out
+
+
+def _open_slot(group: Group) -> bool:
+    return group.kind in (WILD_SET, WILD_PAIR) or (group.declared and group.kind in (CHOW, PUNG) and any(group.wild))
+
+
 def concrete_readings(reading: Reading) -> list[Reading]:
-    """The reading with each fei-only group replaced by each thing it can stand for."""
-    open_slots = [i for i, g in enumerate(reading.groups) if g.kind in (WILD_SET, WILD_PAIR)]
+    """The reading with each fei-only group, and each declared chow or pung holding fei, replaced
+    by each thing it can stand for."""
+    open_slots = [i for i, g in enumerate(reading.groups) if _open_slot(g)]
     if not open_slots:
         return [reading] if possible(reading) else []
     out = []
-    for picks in product(*(_choices(reading.groups[i]) for i in open_slots)):
+    for picks in product(*((_declared_choices if reading.groups[i].declared else _choices)(reading.groups[i])
+                           for i in open_slots)):
         groups = list(reading.groups)
         for i, g in zip(open_slots, picks):
             groups[i] = g
