@@ -252,7 +252,9 @@ def seam_profile(strip: np.ndarray) -> np.ndarray:
     # ... and it must cross a blank top or bottom margin, which glyph strokes rarely reach
     top = np.median(best[int(h * 0.02):int(h * 0.09)], axis=0)
     bottom = np.median(best[int(h * 0.91):int(h * 0.98)], axis=0)
-    return np.clip(np.minimum(every, np.maximum(top, bottom)) / 40.0, 0, 1)
+    # ... and the faces' rounded corners leave a notch in the row's outline at a seam
+    notch = np.maximum(best[0:max(2, int(h * 0.05))].max(axis=0), best[h - max(2, int(h * 0.05)):].max(axis=0))
+    return np.clip(np.minimum(np.minimum(every, np.maximum(top, bottom)), notch) / 40.0, 0, 1)
 
 
 SEAM_FLOOR = 0.12   # a cut must find a seam at least this clear to pay for itself
@@ -313,7 +315,7 @@ def split_run(img: np.ndarray, gains: np.ndarray, quad: np.ndarray, n_range: tup
     n, cuts, score = choose_count(prof, ratio, n_range)
     single_ok = ratio < 1.0 / ASPECT_MIN + 0.1  # a lone portrait tile: long side is its height
     if n_range is not None:
-        single_ok = n_range[0] <= 1
+        single_ok = n_range[0] <= 1 or n_range == (2, 2)  # a pair needs a seam to be believed
         if n == 1 and not single_ok:  # no seam evidence: cut evenly at the expected count
             n = max(2, int(round((n_range[0] + n_range[1]) / 2)))
             cuts = [i * length / n for i in range(1, n)]
@@ -337,6 +339,17 @@ def split_run(img: np.ndarray, gains: np.ndarray, quad: np.ndarray, n_range: tup
 
 
 # ----------------------------------------------------------------------------- the detector
+
+def _mean_in(img: np.ndarray, quad: np.ndarray):
+    """Mean colour inside a quad (the middle 60% of it), or None when it is off the image."""
+    c = quad.mean(axis=0)
+    inner = (c + (quad - c) * 0.6).astype(np.int32)
+    m = np.zeros(img.shape[:2], np.uint8)
+    cv2.fillConvexPoly(m, inner, 1)
+    if m.sum() < 6:
+        return None
+    return np.array(cv2.mean(img, mask=m)[:3], np.float32)
+
 
 def table_colour(wb: np.ndarray, exclude: np.ndarray) -> np.ndarray:
     """The dominant colour (Lab) of the picture outside ``exclude``: the table."""
@@ -378,6 +391,7 @@ def detect(img: np.ndarray) -> dict:
     # faces of one set are one size: drop blobs whose thickness is far from the typical face
     runs: list[Run] = []
     filled = np.zeros_like(mask)
+    aspect = ASPECT_TYPICAL
     if found:
         thick = np.array([min(a, b) for _, _, a, b in found])
         weights = np.array([max(a, b) / max(1.0, min(a, b)) / ASPECT_TYPICAL for _, _, a, b in found])  # ~ tile count
@@ -392,42 +406,46 @@ def detect(img: np.ndarray) -> dict:
             kept.append((quad / f, max(a, b) / max(min(a, b), 1e-3), len(quads)))
             runs.append(Run(quads=quads, kind="face", axis=axis, pitch=pitch, height=height))
             cv2.drawContours(filled, [c], -1, 255, -1)
-        _recount(img, gains, runs, kept)
+        aspect = _recount(img, gains, runs, kept)
     runs = link_rows(runs)
     heights = [r.height * f for r in runs]
     face_h = float(np.median(heights)) if heights else 0.0
     backs: list[Run] = []
     if face_h > 0:
-        backs = _find_backs(wb, filled, face_h, runs, f)
+        backs = _find_backs(wb, filled, face_h, runs, f, aspect)
     return {"runs": runs + backs, "face_height": face_h / f if f else 0.0, "mask": mask}
 
 
-def _recount(img, gains, runs: list[Run], kept) -> None:
+def _recount(img, gains, runs: list[Run], kept) -> float:
     """Re-split runs whose tile count disagrees with the photo's own face aspect.
 
     All tiles of a set have one shape, and in one photo they are foreshortened
     alike, so the median face aspect (width / height) over the photo's runs predicts
     how many tiles a blob of a given length holds.  A run whose count is off by more
-    than 15% is split again with the count held near that prediction."""
+    than 15% is split again with the count held near that prediction.  Returns the
+    photo's face aspect."""
     aspects, weights = [], []
     for r in runs:
         if r.height > 0 and r.pitch > 0:
             aspects.append(r.pitch / r.height)
             weights.append(len(r.quads))
     if sum(weights) < 4:
-        return
+        return ASPECT_TYPICAL
     order = np.argsort(aspects)
     cum = np.cumsum(np.asarray(weights, float)[order])
     A = float(np.asarray(aspects)[order][np.searchsorted(cum, cum[-1] / 2)])
     for i, (quad, ratio, n) in enumerate(kept):
-        if ratio < 1.0 / ASPECT_MIN and n == 1:
-            continue  # a lone tile
+        if n == 1 and ratio < 2.2:
+            # a lone portrait tile looks 1/A long, two touching ones 2A: take the nearer
+            if abs(math.log(ratio * A)) <= abs(math.log(ratio / (2 * A))) + 0.03:
+                continue
         n_e = ratio / A
-        if abs(n - n_e) <= max(0.6, 0.15 * n_e):
+        if n_e < 2.5 and abs(n - n_e) <= 0.6:
             continue
-        lo, hi = int(math.floor(n_e * 0.87)), int(math.ceil(n_e * 1.13))
-        quads, axis, pitch, height, _ = split_run(img, gains, quad, (max(1, lo), max(1, hi)))
+        lo, hi = max(2, int(math.floor(n_e * 0.87))), max(2, int(math.ceil(n_e * 1.13)))
+        quads, axis, pitch, height, _ = split_run(img, gains, quad, (lo, hi))
         runs[i] = Run(quads=quads, kind="face", axis=axis, pitch=pitch, height=height)
+    return A
 
 
 def link_rows(runs: list[Run]) -> list[Run]:
@@ -456,7 +474,8 @@ def link_rows(runs: list[Run]) -> list[Run]:
     return rows
 
 
-def _find_backs(wb: np.ndarray, faces: np.ndarray, face_h: float, runs: list[Run], f: float) -> list[Run]:
+def _find_backs(wb: np.ndarray, faces: np.ndarray, face_h: float, runs: list[Run], f: float,
+                aspect: float = ASPECT_TYPICAL) -> list[Run]:
     """Runs of face-down tiles: blobs of a colour far from the table, cut at the face pitch."""
     grow = max(3, int(face_h * 0.3))
     near_faces = cv2.dilate(faces, cv2.getStructuringElement(cv2.MORPH_RECT, (2 * grow + 1, 2 * grow + 1)))
@@ -481,7 +500,8 @@ def _find_backs(wb: np.ndarray, faces: np.ndarray, face_h: float, runs: list[Run
             continue
         if b > a:
             quad = np.roll(quad, -1, axis=0)
-        n = max(1, int(round(long_ / (short * ASPECT_TYPICAL))))
+        # the body's visible side widens the blob, so count with the faces' height, not the blob's
+        n = max(1, int(round(long_ / (min(short, face_h) * aspect))))
         if n == 1:
             quads = [np.array([quad[1], quad[2], quad[3], quad[0]], np.float32)] if long_ > short * 1.05 else [quad]
         else:
@@ -494,16 +514,20 @@ def _find_backs(wb: np.ndarray, faces: np.ndarray, face_h: float, runs: list[Run
         axis = quad[1] - quad[0]
         out.append(Run(quads=[q / f for q in quads], kind="back", axis=axis / (np.linalg.norm(axis) + 1e-6),
                        pitch=long_ / n / f, height=short / f))
-    # probes of face runs: a cell beyond an end whose colour is far from the table
+    # probes of face runs: keep a cell beyond an end whose colour differs from the table
+    # one cell further out (the local table, whatever the light) and is not a face
+    lab = cv2.cvtColor(np.clip(wb, 0, 255).astype(np.uint8), cv2.COLOR_BGR2Lab).astype(np.float32)
     for r in runs:
         keep = []
         for end, q in r.probes:
-            m = np.zeros(dist.shape, np.uint8)
-            cv2.fillConvexPoly(m, (q * f).astype(np.int32), 1)
-            sel = m.astype(bool)
-            if sel.sum() < 10:
+            step = q - (np.asarray(r.quads[0] if end == 0 else r.quads[-1], np.float32))
+            inner = _mean_in(lab, q * f)
+            outer = _mean_in(lab, (q + step) * f)
+            if inner is None:
                 continue
-            if float(np.median(dist[sel])) > 30 and float((near_faces[sel] > 0).mean()) < 0.98:
+            d_out = 99.0 if outer is None else float(np.sqrt(0.5 * (inner[0] - outer[0]) ** 2 + 2 * ((inner[1] - outer[1]) ** 2 + (inner[2] - outer[2]) ** 2)))
+            chroma = float(np.hypot(inner[1] - 128, inner[2] - 128))
+            if d_out > 16 and not (inner[0] > 200 and chroma < 12):
                 keep.append((end, q))
         r.probes = keep
     return out
