@@ -47,9 +47,15 @@ def _bool(request: dict, name: str) -> bool:
     return value
 
 
+_DEFAULTS: dict[tuple, Settings] = {}
+
+
 def _settings(values: Any, declared, field: str) -> Settings:
-    if values is None:
-        values = {}
+    if not values and isinstance(values, (dict, type(None))):  # nothing given: the shared defaults
+        key = (field, declared)
+        if key not in _DEFAULTS:
+            _DEFAULTS[key] = Settings({o.name: o.default for o in declared})
+        return _DEFAULTS[key]
     if not isinstance(values, dict):
         raise EngineError("bad_type", f"{field} must be an object", field)
     known = {o.name: o for o in declared}
@@ -84,10 +90,19 @@ def classify_meld(tiles: list[str], wild: str | None, index: int) -> str:
     raise EngineError("bad_meld", f"{T.format_tiles(tiles)} is not a chow, pung or kong", field)
 
 
+_ALLOWED: dict[str, frozenset] = {}
+
+
+def _allowed_fields(variant: Variant) -> frozenset:
+    if variant.name not in _ALLOWED:
+        _ALLOWED[variant.name] = frozenset(CORE_FIELDS) | {f.name for f in variant.flags}
+    return _ALLOWED[variant.name]
+
+
 def parse_request(request: Any, variant: Variant) -> Hand:
     if not isinstance(request, dict):
         raise EngineError("bad_request", "the request must be a JSON object", None)
-    allowed = set(CORE_FIELDS) | {f.name for f in variant.flags}
+    allowed = _allowed_fields(variant)
     for key in request:
         if key not in allowed:
             raise EngineError("unknown_field", f"unknown field '{str(key)[:40]}' for {variant.name}", str(key)[:40])
@@ -202,7 +217,8 @@ def parse_request(request: Any, variant: Variant) -> Hand:
             raise EngineError("wild_in_kong", f"a {variant.wild_name or 'wild tile'} cannot be part of a kong "
                               f"in {variant.name}", f"melds[{i}].tiles")
         melds.append(Meld(kind, tuple(sorted(tiles, key=T.sort_key)), conc))
-    hand = Hand(**{**hand.__dict__, "melds": tuple(melds)})
+    # the Hand was built a few lines up and nobody else holds it yet: set its melds in place
+    object.__setattr__(hand, "melds", tuple(melds))
 
     # copies
     allowed = variant.tile_counts_rule(hand)
@@ -212,8 +228,9 @@ def parse_request(request: Any, variant: Variant) -> Hand:
     for t, n in seen.items():
         if n > allowed.get(t, 0):
             where = " (the indicator counts as one)" if t == indicator else ""
+            field = "flowers" if t in hand.flowers else "concealed" if t in hand.concealed else "melds"
             raise EngineError("too_many_copies", f"{n} copies of {t} ({T.NAMES[t]}); {variant.name} has "
-                              f"{allowed.get(t, 0)}{where}", "concealed")
+                              f"{allowed.get(t, 0)}{where}", field)
 
     # tile count
     n_sets = variant.sets_needed

@@ -8,33 +8,32 @@ from . import tiles as T
 
 
 class Settings:
-    """A frozen, attribute-style view of validated options or flags."""
+    """A frozen, attribute-style view of validated options or flags.
 
-    __slots__ = ("_values",)
+    Values live in the instance ``__dict__`` so reading one is a plain attribute
+    lookup (scoring reads them often); assignment is refused.
+    """
 
     def __init__(self, values: dict[str, Any]):
-        object.__setattr__(self, "_values", dict(values))
-
-    def __getattr__(self, name: str) -> Any:
-        try:
-            return self._values[name]
-        except KeyError:
-            raise AttributeError(name) from None
+        self.__dict__.update(values)
 
     def __setattr__(self, name, value):
         raise AttributeError("settings are read-only")
 
+    def __delattr__(self, name):
+        raise AttributeError("settings are read-only")
+
     def __getitem__(self, name: str) -> Any:
-        return self._values[name]
+        return self.__dict__[name]
 
     def get(self, name: str, default: Any = None) -> Any:
-        return self._values.get(name, default)
+        return self.__dict__.get(name, default)
 
     def as_dict(self) -> dict[str, Any]:
-        return dict(self._values)
+        return dict(self.__dict__)
 
     def __repr__(self) -> str:
-        return f"Settings({self._values!r})"
+        return f"Settings({self.__dict__!r})"
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ reading that scores best, so decomposition returns all of them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from . import tiles as T
 
@@ -21,8 +22,9 @@ SET_KINDS = (CHOW, PUNG, KONG, WILD_SET)
 RYANMEN, KANCHAN, PENCHAN, SHANPON, TANKI = "ryanmen", "kanchan", "penchan", "shanpon", "tanki"
 
 
-@dataclass(frozen=True)
-class Group:
+class Group(NamedTuple):
+    """One set or pair of a reading. A named tuple: readings make many of them."""
+
     kind: str
     tiles: tuple[str, ...]  # what each position counts as ("?" in wild-only groups)
     real: tuple[str, ...]  # the physical tile in each position

@@ -20,6 +20,7 @@ arrays; ``KINDS[i]`` is the code for index ``i``.
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Iterable
 
@@ -98,6 +99,10 @@ def is_bonus(code: str) -> bool:
     return code[1] in "fah"
 
 
+_GROUP = re.compile(r"([0-9]+)([mpszfahj])")
+_SPACES = str.maketrans("", "", " ,\t\n")
+
+
 def parse(text: str, field: str = "tiles") -> list[str]:
     """Parse mpsz text into a list of tile codes, in the order written.
 
@@ -108,6 +113,17 @@ def parse(text: str, field: str = "tiles") -> list[str]:
         raise EngineError("bad_type", f"{field} must be a string of tiles such as '123m11z'", field)
     if len(text) > 400:
         raise EngineError("bad_notation", f"{field} is too long to be a hand ({len(text)} characters)", field)
+    compact = text.translate(_SPACES)
+    groups = _GROUP.findall(compact)
+    if sum(len(d) + 1 for d, _ in groups) == len(compact):  # well formed: the fast path
+        out = [d + s for digits, s in groups for d in digits]
+        if all(code in INDEX for code in out):
+            return out
+    return _parse_slowly(text, field)
+
+
+def _parse_slowly(text: str, field: str) -> list[str]:
+    """Character by character, to name exactly what is wrong."""
     tiles: list[str] = []
     digits: list[str] = []
     for ch in text:

@@ -20,7 +20,7 @@ BASE = "123p456p789p555z11z"
     # flowers are set aside, the fei may be (下飛), honors may not
     (req("123p456p789p55z1a11z", "1z"), "set_aside_in_hand", "concealed"),
     (req(BASE, "1z", flowers="1z"), "not_a_flower", "flowers"),
-    (req(BASE, "1z", flowers="1f1f"), "too_many_copies", "concealed"),
+    (req(BASE, "1z", flowers="1f1f"), "too_many_copies", "flowers"),
     # 13 tiles win only with four fei
     (req("123p456p789p555z1z", "1z"), "wrong_tile_count", "concealed"),
     (req("1j1j1j1j1p5p9p1z3z5z6z7z7z", "1z", winner="S", discarder="E"), "bad_context", "self_drawn"),
