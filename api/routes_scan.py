@@ -75,15 +75,15 @@ def plain(value):
 )
 async def scan(request: Request, photo: UploadFile = File(..., description="the photo (JPEG or PNG)")):
     app = request.app
-    data = await photo.read()
-    if not data:
-        return error_response(422, "empty_photo", "The photo is empty.", "photo")
     waiting = getattr(app.state, "scans_waiting", 0)
-    if waiting >= MAX_WAITING:
+    if waiting >= MAX_WAITING:  # checked before the photo is read into memory: 100 uploads at once stay cheap
         return error_response(503, "busy", "The server is busy with other scans; try again in a moment.",
                               headers={"Retry-After": "2"})
     app.state.scans_waiting = waiting + 1
     try:
+        data = await photo.read()
+        if not data:
+            return error_response(422, "empty_photo", "The photo is empty.", "photo")
         loop = asyncio.get_running_loop()
         result = await loop.run_in_executor(_executor(app), _scanner(app), data)
     except ValueError as exc:  # vision.decode.ScanError and friends: unreadable or unusable images
