@@ -56,6 +56,17 @@ def test_riichi_sticks_carry_over_a_draw_and_go_to_the_next_winner():
     assert sum(s2["scores"].values()) == 0
 
 
+def test_riichi_dealt_in_on_its_declaration_tile_pays_no_stick():
+    # 「宣言牌での放銃は立直は無効と見なして千点は払わない」: N declares riichi and S rons the declaration
+    # tile. N pays the hand (pinfu 1 han 30 fu = 1000) but no stick; nothing is left on the table.
+    s0 = V.initial_state()
+    outcome = won("S", s0, declared=["N"], discarder="N", riichi_sticks=1, declaration_dealt_in=True)
+    assert outcome["result"]["riichi_sticks"]["points"] == 0
+    s = V.advance(s0, outcome)
+    assert s["scores"] == {"E": 0, "S": 1000, "W": 0, "N": -1000}
+    assert s["riichi_sticks"] == 0 and sum(s["scores"].values()) == 0
+
+
 def test_multiple_ron_dealer_among_winners_keeps_the_deal():
     s0 = V.initial_state()
     hands = [{"concealed": PINFU, "winning_tile": "2m", "winner": w, "discarder": "N"} for w in ("E", "S")]

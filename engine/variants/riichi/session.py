@@ -90,7 +90,10 @@ def advance(state: dict, outcome: dict, options=None) -> dict:
         totals = result.get("totals") or result.get("payments") or {}
         winners = [outcome.get("request", {}).get("winner")]
         _add(new, totals, state)
-        _declared(new, outcome, options)
+        request = outcome.get("request") or {}
+        # 宣言牌での放銃: the discarder's riichi is void and its stick is not paid (the score left it out)
+        void = request.get("discarder") if request.get("declaration_dealt_in") else None
+        _declared(new, outcome, options, void)
         new["riichi_sticks"] = 0
         _after_win(state, new, dealer in winners)
     elif kind == "multiple_ron":
@@ -129,11 +132,13 @@ def advance(state: dict, outcome: dict, options=None) -> dict:
     return new
 
 
-def _declared(new: dict, outcome: dict, options) -> None:
-    """Riichi declared in this hand: each declarer put a stick on the table."""
+def _declared(new: dict, outcome: dict, options, void: str | None = None) -> None:
+    """Riichi declared in this hand: each declarer put a stick on the table (``void``: a riichi whose
+    declaration tile was dealt in, which pays no stick)."""
     stick = options.riichi_stick if options is not None else 1000
     for s in outcome.get("riichi", []):
-        new["scores"][s] -= stick
+        if s != void:
+            new["scores"][s] -= stick
 
 
 def _after_win(state: dict, new: dict, dealer_won: bool) -> None:
