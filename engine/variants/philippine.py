@@ -21,7 +21,7 @@ from .. import tiles as T
 from ..errors import EngineError
 from ..forms import STANDARD, Form, HandView, Pairs
 from ..hand import Hand
-from ..reading import CHOW, WILD_SET, Reading
+from ..reading import CHOW, PAIR, WILD_PAIR, WILD_SET, Reading
 from ..variant import Option, Variant, standard_tile_set
 
 _CONCEALED_SEVEN_FIRST = Pairs(name="seven_first", n_pairs=7, sets=1, distinct=False)
@@ -135,8 +135,18 @@ def special_form(reading: Reading, options) -> str | None:
 
 
 def is_single_joker(reading: Reading) -> bool:
-    """"ジョーカーの単騎待ち": the win paired a lone joker (the hand waited on anything)."""
-    return reading.lone_wild_wait
+    """"ジョーカーの単騎待ち": the win paired a lone joker (the hand waited on anything).
+
+    Seven First readings keep natural pairs whole and pair the jokers with each other, so a
+    natural pair X X holding the win beside a joker pair is also X+joker, X+joker: the waiting
+    hand held X, a joker alone and the rest, a single-joker wait.
+    """
+    if reading.lone_wild_wait:
+        return True
+    if reading.form != SEVEN_FIRST.name or reading.win_group is None or reading.win_wild:
+        return False
+    g = reading.groups[reading.win_group]
+    return g.kind == PAIR and not any(g.wild) and any(h.kind == WILD_PAIR for h in reading.groups)
 
 
 @dataclass(frozen=True)

@@ -116,3 +116,14 @@ def test_bad_rates_are_errors(options):
     with pytest.raises(EngineError) as err:
         ph(PLAIN, "9s", options=options)
     assert err.value.field.startswith("options.")
+
+
+def test_single_joker_in_seven_first_beside_a_joker_pair():
+    # "ジョーカーの単騎待ち(シングルジョーカーと呼ばれる)で上がった場合も15ペソ通しでチップ2枚":
+    # before the 9s the hand was 11m 22m 33m 44p 55p 9s+joker (6 pairs), 234s and a lone joker
+    # (jokers 1p): a Seven First waiting on anything. Won on the 9s: 15 from each of the 3 others = 45,
+    # better than Seven First's 10 from each (the best payment applies).
+    out = ph("11m22m33m44p55p234s1p1p9s9s", "9s")
+    assert out["form"] == "seven_first"
+    assert out["payments"] == {"E": -15, "S": 45, "W": -15, "N": -15}
+    assert out["chips"]["earned"] == 2
