@@ -185,6 +185,7 @@ def _random_request(rng: random.Random) -> dict | None:
             req["ippatsu"] = True
     if tsumo and kongs and rng.random() < 0.3:
         req["replacement"] = True
+        req.pop("ippatsu", None)  # the kong ended ippatsu
     elif not tsumo and rng.random() < 0.04 and shape >= 0.085:
         req["robbed_kong"] = True
     elif rng.random() < 0.05:

@@ -55,6 +55,16 @@ def test_replacement_on_the_last_tile_is_refused():
     assert exc.value.field == "last_tile"
 
 
+def test_ippatsu_with_a_replacement_tile_is_refused():
+    # 「立直後に吃・ポン・槓があれば失効するのは日本と同じです」: the riichi player's own concealed kong ends
+    # ippatsu as well, so a win on the replacement tile can never be ippatsu (it would add 1 han).
+    with pytest.raises(EngineError) as exc:
+        score({"variant": "riichi", "concealed": "234p678s234s99m", "winning_tile": "2p", "winner": "S",
+               "melds": [{"tiles": "4444z", "concealed": True}], "self_drawn": True, "replacement": True,
+               "riichi": True, "ippatsu": True})
+    assert exc.value.field == "ippatsu"
+
+
 def test_no_yaku_is_a_clear_non_win():
     out = score({"variant": "riichi", "concealed": "456p678s345s99m", "winning_tile": "3s", "winner": "S",
                  "discarder": "W", "melds": [{"tiles": "123m"}]})

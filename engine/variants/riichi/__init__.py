@@ -50,6 +50,9 @@ class Riichi(Variant):
             raise EngineError("bad_context", "riichi needs a concealed hand (concealed kongs are fine)", "riichi")
         if f.ippatsu and not riichi:
             raise EngineError("bad_context", "ippatsu needs riichi", "ippatsu")
+        if f.ippatsu and hand.replacement:
+            raise EngineError("bad_context", "a kong ends ippatsu, the winner's own concealed kong too "
+                              "(立直後に吃・ポン・槓があれば失効): a replacement-tile win is never ippatsu", "ippatsu")
         if f.last_tile and (hand.replacement or hand.robbed_kong):
             raise EngineError("bad_context", "no kong on the last tile (海底での槓は出来ない): last_tile excludes "
                               "replacement and robbed_kong", "last_tile")
