@@ -146,7 +146,11 @@ def test_uma_ties_split():
 
 
 def test_uma_after_chombo_penalty():
+    # 「その場での罰符の収受を行わず、半荘終了後にスコアから 2万点を減点します」: the penalty is taken
+    # from E's score after the game; the places and uma are the game's (E first: +15000), so the
+    # chombo moves no points to or from the other players.
     out = event({"variant": "riichi", "event": "uma", "scores": {"E": 10000, "S": 5000, "W": -5000, "N": -10000},
                  "penalties": {"E": 20000}})
-    # E: -10000 after the penalty, tied with N for 3rd/4th: they share -5000 - 15000
-    assert out["final"] == {"E": -20000, "S": 20000, "W": 0, "N": -20000}
+    assert out["places"] == {"E": 1, "S": 2, "W": 3, "N": 4}
+    assert out["uma"] == {"E": 15000, "S": 5000, "W": -5000, "N": -15000}
+    assert out["final"] == {"E": 10000 + 15000 - 20000, "S": 10000, "W": -10000, "N": -25000}

@@ -9,7 +9,8 @@
 * Riichi sticks: a win takes every stick on the table; at a draw they stay.
 * Chombo (錯和): the hand is replayed: no honba counted, riichi sticks of the
   hand given back; the tournament penalty is taken from the final score.
-* Uma 15,000/5,000, ties split the uma of the places they share, no oka.
+* Uma 15,000/5,000, ties split the uma of the places they share, no oka; a chombo penalty comes off
+  after the uma (the places are the game's).
 """
 from __future__ import annotations
 
@@ -19,9 +20,14 @@ SEATS = ("E", "S", "W", "N")
 
 
 def uma(scores: dict[str, int], uma_values=(15000, 5000), penalties: dict[str, int] | None = None) -> dict:
-    """Final results: score (minus chombo penalties) plus uma; ties share the uma of their places.
+    """Final results: score plus uma, minus chombo penalties; ties share the uma of their places.
+
+    Places and uma come from the game's scores; a chombo penalty is taken off afterwards
+    (「その場での罰符の収受を行わず、半荘終了後にスコアから 2万点を減点します」), so it changes
+    no other player's place or uma.
 
     ``scores``: seat -> points won or lost in the game (the game starts at 0 each).
+    ``penalties``: seat -> points taken off (20000 for a tournament chombo).
     Returns ``{"final": {seat: points}, "uma": {seat: points}, "places": {seat: place}}``.
     """
     if not isinstance(scores, dict) or not scores or not all(
@@ -34,15 +40,14 @@ def uma(scores: dict[str, int], uma_values=(15000, 5000), penalties: dict[str, i
     if len(scores) != 4:
         raise EngineError("bad_scores", "uma needs the scores of all four players", "scores")
     penalties = penalties or {}
-    adjusted = {s: v - int(penalties.get(s, 0)) for s, v in scores.items()}
     by_place = [first, second, -second, -first]
-    ordered = sorted(adjusted, key=lambda s: -adjusted[s])
+    ordered = sorted(scores, key=lambda s: -scores[s])  # places of the game, before any penalty
     out_uma: dict[str, int] = {}
     places: dict[str, int] = {}
     i = 0
     while i < len(ordered):
         j = i
-        while j + 1 < len(ordered) and adjusted[ordered[j + 1]] == adjusted[ordered[i]]:
+        while j + 1 < len(ordered) and scores[ordered[j + 1]] == scores[ordered[i]]:
             j += 1
         shared = by_place[i:j + 1]
         share = sum(shared) / len(shared)
@@ -50,7 +55,7 @@ def uma(scores: dict[str, int], uma_values=(15000, 5000), penalties: dict[str, i
             out_uma[s] = int(share) if share == int(share) else share
             places[s] = i + 1
         i = j + 1
-    final = {s: adjusted[s] + out_uma[s] for s in scores}
+    final = {s: scores[s] + out_uma[s] - int(penalties.get(s, 0)) for s in scores}
     return {"final": final, "uma": out_uma, "places": places, "penalties": {s: -int(p) for s, p in penalties.items()}}
 
 
