@@ -75,8 +75,19 @@ def face_mask(white: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     The cut version separates a face from glare or a pale table that touches it;
     it is used only where the plain blob is not a clean rectangle."""
     w8 = np.clip(white, 0, 255).astype(np.uint8)
-    t, _ = cv2.threshold(w8[::2, ::2], 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    sample = w8[::2, ::2].ravel()
+    t, _ = cv2.threshold(sample.reshape(1, -1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     t = max(float(t), 110.0)
+    # tiles cover a minority of a photo: on a pale cloth the first split is table vs the
+    # rest, so split again among the bright pixels until the bright part is a minority
+    for _ in range(3):
+        bright = sample[sample > t]
+        if bright.size <= 0.3 * sample.size or bright.size < 100:
+            break
+        t2, _ = cv2.threshold(bright.reshape(1, -1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+        if t2 <= t + 4:
+            break
+        t = float(t2)
     mask = (w8 > t).astype(np.uint8) * 255
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     edges = cv2.Canny(cv2.GaussianBlur(w8, (3, 3), 0), EDGE_LOW, EDGE_HIGH, L2gradient=True)
@@ -125,6 +136,18 @@ def _pieces(own, own_cut, area, offset, min_area, min_side):
             if got and sum(cv2.contourArea(g[0]) for g in got) > 0.25 * area:
                 return got
     return []
+
+
+def _ink(mask: np.ndarray, contour) -> float:
+    """Share of a blob's outline area that is not bright: the ink of a tile face."""
+    x, y, w, h = cv2.boundingRect(contour)
+    own = np.zeros((h, w), np.uint8)
+    cv2.drawContours(own, [contour], -1, 255, -1, offset=(-x, -y))
+    area = cv2.countNonZero(own)
+    if area == 0:
+        return 0.0
+    lit = cv2.countNonZero(cv2.bitwise_and(own, mask[y:y + h, x:x + w]))
+    return 1.0 - lit / area
 
 
 def _pad_window(img, x, y, w, h):
@@ -394,7 +417,9 @@ def detect(img: np.ndarray) -> dict:
     aspect = ASPECT_TYPICAL
     if found:
         thick = np.array([min(a, b) for _, _, a, b in found])
-        weights = np.array([max(a, b) / max(1.0, min(a, b)) / ASPECT_TYPICAL for _, _, a, b in found])  # ~ tile count
+        # weight ~ tile count, capped; blobs without ink (glare, a lit screen) count little
+        weights = np.array([min(15.0, max(a, b) / max(1.0, min(a, b)) / ASPECT_TYPICAL) *
+                            (1.0 if _ink(mask, c) > 0.03 else 0.1) for c, _, a, b in found])
         order = np.argsort(thick)
         cum = np.cumsum(weights[order])
         typical = float(thick[order][np.searchsorted(cum, cum[-1] / 2)])
@@ -501,7 +526,7 @@ def _find_backs(wb: np.ndarray, faces: np.ndarray, face_h: float, runs: list[Run
         if b > a:
             quad = np.roll(quad, -1, axis=0)
         # the body's visible side widens the blob, so count with the faces' height, not the blob's
-        n = max(1, int(round(long_ / (min(short, face_h) * aspect))))
+        n = max(1, int(round((long_ - 0.15 * face_h) / (min(short, face_h) * aspect))))
         if n == 1:
             quads = [np.array([quad[1], quad[2], quad[3], quad[0]], np.float32)] if long_ > short * 1.05 else [quad]
         else:

@@ -159,7 +159,7 @@ def table_texture(rng: np.random.Generator, kind: str, h: int, w: int, unit: flo
         tex = base[None, None, :] * shade[..., None]
     elif kind == "cloth":
         base = np.array(rng.choice([[70, 60, 150], [150, 130, 110], [90, 140, 150], [60, 60, 60],
-                                    [170, 170, 165], [50, 90, 40]]), np.float32)
+                                    [115, 115, 110], [50, 90, 40]]), np.float32)
         period = max(3.0, unit * rng.uniform(0.06, 0.12))
         weave = (np.sin(xx / period * math.pi) * np.sin(yy / period * math.pi)) * 0.07
         folds = _noise(rng, h, w, unit * 4, 2) * 0.12
