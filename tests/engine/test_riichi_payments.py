@@ -91,6 +91,21 @@ def test_multiple_ron_each_winner_paid_sticks_by_seat_order():
     assert out["totals"] == {"E": 3500, "S": 3000, "W": 0, "N": -3500}
 
 
+def test_multiple_ron_on_a_riichi_declaration_tile_pays_no_stick():
+    # 「宣言牌での放銃は立直は無効と見なして千点は払わない」: N declares riichi with the tile E and S
+    # win on (pinfu 1 han 30 fu: dealer E 1500, S 1000). One earlier stick and N's stick are on the
+    # table: N's is not paid, so E (first from N's right) takes only the earlier one.
+    hands = [{"concealed": PINFU, "winning_tile": "2m", "winner": w, "discarder": "N"} for w in ("S", "E")]
+    out = event({"variant": "riichi", "event": "multiple_ron", "riichi_sticks": 2, "declaration_dealt_in": True,
+                 "hands": hands})
+    assert out["payments"] == {"E": 1500, "S": 1000, "W": 0, "N": -2500}
+    assert out["riichi_sticks"] == {"E": 1000}
+    assert out["totals"] == {"E": 2500, "S": 1000, "W": 0, "N": -2500}
+    with pytest.raises(EngineError):  # N's stick must be among the sticks counted
+        event({"variant": "riichi", "event": "multiple_ron", "riichi_sticks": 0, "declaration_dealt_in": True,
+               "hands": hands})
+
+
 def test_multiple_ron_honba_to_each_winner_by_default():
     hands = [{"concealed": PINFU, "winning_tile": "2m", "winner": w, "discarder": "E", "dealer_streak": 1}
              for w in ("W", "S")]

@@ -76,6 +76,19 @@ def test_multiple_ron_dealer_among_winners_keeps_the_deal():
     assert s["scores"] == {"E": 1500, "S": 1000, "W": 0, "N": -2500}
 
 
+def test_multiple_ron_on_a_riichi_declaration_tile_keeps_the_scores_zero_sum():
+    # 「宣言牌での放銃は立直は無効と見なして千点は払わない」: N's declaration stick is neither charged nor paid
+    s0 = V.initial_state()
+    hands = [{"concealed": PINFU, "winning_tile": "2m", "winner": w, "discarder": "N"} for w in ("E", "S")]
+    request = {"variant": "riichi", "event": "multiple_ron", "hands": hands, "riichi_sticks": 1,
+               "declaration_dealt_in": True}
+    result = event(request)
+    s = V.advance(s0, {"type": "multiple_ron", "request": request, "requests": hands, "result": result,
+                       "riichi": ["N"]})
+    assert s["scores"] == {"E": 1500, "S": 1000, "W": 0, "N": -2500}
+    assert s["riichi_sticks"] == 0
+
+
 def test_chombo_replays_the_hand_and_the_penalty_waits_for_the_end():
     s0 = {**V.initial_state(), "dealer_streak": 1}
     result = event({"variant": "riichi", "event": "chombo", "offender": "W"})

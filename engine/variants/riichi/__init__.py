@@ -36,7 +36,7 @@ class Riichi(Variant):
     flags = FLAGS
     events = {
         "multiple_ron": "several players win on one discard (両家和・三家和): {hands: [score requests], "
-                        "riichi_sticks}",
+                        "riichi_sticks, declaration_dealt_in}",
         "exhaustive_draw": "noten payments (不聴罰符, 3000 in all): {tenpai: [seats]}",
         "chombo": "a false win (錯和): {offender, dealer}; penalty per option chombo",
         "uma": "end of the game: {scores: {seat: points}, penalties: {seat: points}} -> final with uma",

@@ -26,10 +26,15 @@ def multiple_ron(variant, request: dict, options) -> dict:
 
     A winner in riichi takes back their own stick; every other stick on the table
     (供託 included) goes to the first winner counting from the discarder's right (下家).
+    ``declaration_dealt_in``: the discard was the discarder's riichi declaration tile; that
+    riichi is void and its stick (counted in riichi_sticks) is not paid (宣言牌での放銃).
     """
     from ...score import score
 
-    _check_fields(request, {"variant", "event", "hands", "riichi_sticks", "options"})
+    _check_fields(request, {"variant", "event", "hands", "riichi_sticks", "declaration_dealt_in", "options"})
+    void = request.get("declaration_dealt_in", False)
+    if not isinstance(void, bool):
+        raise EngineError("bad_type", "declaration_dealt_in is true or false", "declaration_dealt_in")
     hands = request.get("hands")
     if not isinstance(hands, list) or not 2 <= len(hands) <= 3:
         raise EngineError("bad_value", "hands is a list of the 2 or 3 winners' score requests", "hands")
@@ -75,11 +80,11 @@ def multiple_ron(variant, request: dict, options) -> dict:
         for s, v in pay.items():
             payments[s] += v
     riichi_winners = [w for i, w in enumerate(winners) if hands[i].get("riichi") or hands[i].get("double_riichi")]
-    if sticks < len(riichi_winners):
-        raise EngineError("bad_value", "riichi_sticks counts every stick on the table, the winners' own included",
-                          "riichi_sticks")
+    if sticks < len(riichi_winners) + void:
+        raise EngineError("bad_value", "riichi_sticks counts every stick on the table, the winners' own included "
+                          "(and the discarder's, with declaration_dealt_in)", "riichi_sticks")
     stick_to = {w: options.riichi_stick for w in riichi_winners}
-    stick_to[first] = stick_to.get(first, 0) + (sticks - len(riichi_winners)) * options.riichi_stick
+    stick_to[first] = stick_to.get(first, 0) + (sticks - len(riichi_winners) - void) * options.riichi_stick
     totals = dict(payments)
     for s, v in stick_to.items():
         totals[s] += v

@@ -79,7 +79,7 @@ def advance(state: dict, outcome: dict, options=None) -> dict:
     """The state after one outcome.
 
     outcome types: ``win`` ({"request", "result", "riichi": [seats that declared this hand]}), ``multiple_ron``
-    ({"requests", "result"}: the multiple_ron event's output), ``draw``
+    ({"request": the event request, "requests": its hands, "result": the event's output, "riichi"}), ``draw``
     ({"tenpai": [seats], "riichi": [seats that declared this hand]}) and
     ``chombo`` ({"offender", "riichi": [...], "result": the chombo event's output}).
     """
@@ -105,7 +105,10 @@ def advance(state: dict, outcome: dict, options=None) -> dict:
         result = outcome.get("result") or {}
         winners = [r.get("winner") for r in outcome.get("requests", [])]
         _add(new, result.get("totals") or {}, state)
-        _declared(new, outcome, options)
+        event_request = outcome.get("request") or {}
+        discarder = next((r.get("discarder") for r in outcome.get("requests", []) if isinstance(r, dict)), None)
+        void = discarder if event_request.get("declaration_dealt_in") else None
+        _declared(new, outcome, options, void)
         new["riichi_sticks"] = 0
         _after_win(state, new, dealer in winners)
     elif kind == "draw":
