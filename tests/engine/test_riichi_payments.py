@@ -134,6 +134,15 @@ def test_noten_payments_3000_in_all(tenpai, expected):
     assert event({"variant": "riichi", "event": "exhaustive_draw", "tenpai": tenpai})["payments"] == expected
 
 
+@pytest.mark.parametrize("total", [1000, -3000])
+def test_noten_total_that_cannot_be_shared_evenly_is_refused(total):
+    # 「やり取りされる点数の合計が三千点となるように収受する」: the payments are zero-sum; 1000 cannot be
+    # split among 3 noten players (it paid 1000 and took 1002), and a negative total is no payment
+    with pytest.raises(EngineError) as exc:
+        event({"variant": "riichi", "event": "exhaustive_draw", "tenpai": ["E"], "options": {"noten_total": total}})
+    assert exc.value.field == "options.noten_total"
+
+
 def test_chombo_tournament_20000_from_the_final_score():
     out = event({"variant": "riichi", "event": "chombo", "offender": "S"})
     assert out["payments"] == {"E": 0, "S": 0, "W": 0, "N": 0}

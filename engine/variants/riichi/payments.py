@@ -13,6 +13,8 @@
 """
 from __future__ import annotations
 
+from ...errors import EngineError
+
 LIMITS = ((13, "kazoe", None), (11, "sanbaiman", 6000), (8, "baiman", 4000), (6, "haneman", 3000),
           (5, "mangan", 2000))
 MANGAN = 2000
@@ -64,6 +66,10 @@ def win_payments(base: int, seats: tuple[str, ...], winner: str, dealer: str, di
 
 def noten_payments(seats: tuple[str, ...], tenpai: list[str], total: int) -> dict[str, int]:
     """不聴罰符: ``total`` points change hands in all, from the noten seats to the tenpai ones."""
+    if not isinstance(total, int) or total < 0 or total % 6:
+        # 1, 2 or 3 players share it on either side: only a multiple of 6 always splits evenly (zero-sum)
+        raise EngineError("bad_value", "noten_total is a whole number of points, 0 or more, that splits evenly "
+                          "among 1, 2 or 3 players (a multiple of 6, such as 3000)", "options.noten_total")
     pay = {s: 0 for s in seats}
     ready = [s for s in seats if s in tenpai]
     if 0 < len(ready) < len(seats):
