@@ -29,6 +29,7 @@ class HandView:
     winning_tile: str | None = None  # physical code
     concealed: tuple[str, ...] = ()  # physical concealed tiles
     extra: dict = field(default_factory=dict)
+    win_is_natural: bool = False  # the winning tile has the wild's code but is no wild (Wenzhou's White)
 
     @property
     def concealed_sets(self) -> int:
@@ -76,7 +77,7 @@ def place_win(form: str, groups: list[Group], view: HandView, loose: tuple[str, 
     melds = list(view.melds)
     if win is None:
         return [Reading(form, tuple(groups + melds), loose)]
-    is_wild = win == view.wild_kind
+    is_wild = win == view.wild_kind and not view.win_is_natural
     out: list[Reading] = []
     seen: set = set()
     for gi, g in enumerate(groups):
@@ -332,7 +333,7 @@ class WildsPlusAnything(Form):
         loose = tuple(sorted(view.concealed, key=T.sort_key))
         win = view.winning_tile
         return [Reading(self.name, tuple(view.melds), loose, None, None,
-                        win is not None and win == view.wild_kind, win)]
+                        win is not None and win == view.wild_kind and not view.win_is_natural, win)]
 
     def shanten(self, view: HandView) -> int | None:
         if self.complete(view):

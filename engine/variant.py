@@ -134,9 +134,12 @@ class Variant:
         melds = tuple(meld_group(tuple(subs.get(t, t) if t != wild else t for t in m.tiles), m.kind,
                                  m.concealed, wild if wild in m.tiles else None) for m in hand.melds)
         win = hand.winning_tile if concealed is None else winning_tile
+        win_is_natural = False
         if win is not None and win != wild:
             win = subs.get(win, win)
-        return HandView(counts, n_wild, wild, melds, self.sets_needed, win, tuple(tiles))
+            win_is_natural = win == wild
+        return HandView(counts, n_wild, wild, melds, self.sets_needed, win, tuple(tiles),
+                        win_is_natural=win_is_natural)
 
     def readings(self, hand: Hand) -> list[Reading]:
         """Every reading of the hand under every form this variant accepts."""

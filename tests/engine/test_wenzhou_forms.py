@@ -141,3 +141,16 @@ def test_a_lone_honor_goes_before_number_tiles():
     assert list(out["discards"]) == ["7z"]
     free = score({"variant": "wenzhou", "concealed": "345m678m234p567s789s1p7z", "indicator": "7z"})
     assert "7z" not in free["discards"] and "1p" in free["discards"]
+
+
+def test_a_white_won_as_the_indicator_tile_is_a_natural_win():
+    # "財神表示が白でないときは,白は財神表示と同じ牌になります": with the indicator 2m a White is a natural
+    # 2m, not a caishen, also when it is the winning tile. 345m 678m 234p 567s 789s + 白白 (= 2m 2m),
+    # won on West's White: no caishen, so hard (「財神がないか … の上がり」, 2倍); the dealer E pays
+    # 2 × 2 = 4 ("2468", first hand), W and N pay 1 × 2 = 2 (「子から子へは1枚」): South +8.
+    out = wz("345m678m234p567s789s5z5z", "5z")
+    assert out["winning"] and out["value"]["class"] == "hard"
+    assert out["payments"] == {"E": -4, "S": 8, "W": -2, "N": -2}
+    # the White as the 2m of a concealed chow 1m 2m 3m, won on it: the same figures
+    chow = wz("1m3m5z345m678m234p567s99s", "5z")
+    assert chow["winning"] and chow["payments"] == {"E": -4, "S": 8, "W": -2, "N": -2}
