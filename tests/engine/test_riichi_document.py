@@ -31,6 +31,15 @@ def test_uma_tie_example():
     assert new["uma"] == {"E": 10000, "S": 10000, "W": -5000, "N": -15000}
 
 
+def test_uma_sentence_example():
+    # 「ウマは、一位が四位から一万点、二位が三位から五千点」: 10,000 from 4th to 1st, 5,000 from 3rd to 2nd.
+    # This contradicts the heading 「ウマは一万五千・五千」 (the default); with uma [10000, 5000] it holds.
+    scores = {"E": 20000, "S": 5000, "W": -10000, "N": -15000}
+    out = event({"variant": "riichi", "event": "uma", "scores": scores, "options": {"uma": [10000, 5000]}})
+    assert out["uma"] == {"E": 10000, "S": 5000, "W": -5000, "N": -10000}
+    assert out["final"] == {"E": 30000, "S": 10000, "W": -15000, "N": -25000}
+
+
 def test_open_pinfu_example():
     # 「喰い平和には二符が加算される事で、切り上げて三十符となる」: 20 + 2 = 22 -> 30
     out = score({"variant": "riichi", "concealed": "456p678s345s88m", "winning_tile": "3s", "winner": "S",
