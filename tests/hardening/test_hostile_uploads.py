@@ -100,8 +100,8 @@ def test_a_session_photo_is_stored_under_a_generated_name(tmp_path):
             "sessions.sqlite3", "sessions.sqlite3-wal", "sessions.sqlite3-shm", PHOTO_DIR}
         # the stored photo is reachable only by entry number; names and paths are not routes
         for path in (f"/api/sessions/{s['id']}/entries/1/photo/../../../../token",
-                     f"/api/sessions/{s['id']}/entries/..%2F..%2Ftoken/photo", f"/static/../data/token",
-                     f"/static/", f"/api/sessions/{s['id']}/entries/", f"/{PHOTO_DIR}/{stored[0]}"):
+                     f"/api/sessions/{s['id']}/entries/..%2F..%2Ftoken/photo", "/static/../data/token",
+                     "/static/", f"/api/sessions/{s['id']}/entries/", f"/{PHOTO_DIR}/{stored[0]}"):
             r = c.get(path)
             assert r.status_code in (404, 405, 422), (path, r.status_code)
             assert TOKEN not in r.text
