@@ -99,6 +99,7 @@ def test_snapshot_while_hands_are_recorded_is_consistent(store, tmp_path):
     t.start()
     try:
         while len(recorded) < 5:
+            assert t.is_alive(), "the writer stopped before recording 5 hands"
             t.join(0.05)
         snaps = []
         for k in range(3):
