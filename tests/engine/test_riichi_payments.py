@@ -80,6 +80,19 @@ def test_no_pao_for_other_yakuman():
     assert exc.value.code == "bad_pao"
 
 
+def test_no_pao_without_a_claimed_dragon_or_wind_set():
+    # 「最後の一組をポンまたは明槓させた者に対し」: with every dragon set concealed (a concealed kong
+    # included) no set was claimed, so nobody can be liable
+    with pytest.raises(EngineError) as exc:
+        score({"variant": "riichi", "concealed": "555z666z234m22p", "winning_tile": "2p", "winner": "S",
+               "self_drawn": True, "melds": [{"tiles": "7777z", "concealed": True}], "pao": "N"})
+    assert exc.value.code == "bad_pao"
+    with pytest.raises(EngineError) as exc:  # a concealed daisuushii: no wind set claimed
+        score({"variant": "riichi", "concealed": "111z222z333z444z22p", "winning_tile": "2p", "winner": "S",
+               "self_drawn": True, "pao": "N"})
+    assert exc.value.code == "bad_pao"
+
+
 def test_multiple_ron_each_winner_paid_sticks_by_seat_order():
     # N discards; S (riichi) and E win. From N's right: E first. S takes its own stick, E the other two.
     out = event({"variant": "riichi", "event": "multiple_ron", "riichi_sticks": 3, "hands": [

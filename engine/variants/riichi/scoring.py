@@ -149,8 +149,13 @@ def score_hand(hand: Hand, readings: list[Reading], seats: tuple[str, ...]) -> d
     if pao is not None:
         if pao == hand.winner:
             raise EngineError("bad_pao", "the winner cannot be liable (pao) for their own hand", "pao")
-        if not {"daisangen", "daisuushii"} & set(best.yaku_keys):
+        liable = [k for k in ("daisangen", "daisuushii") if k in best.yaku_keys]
+        if not liable:
             raise EngineError("bad_pao", "pao (包) applies only to daisangen and daisuushii", "pao")
+        honors = T.DRAGONS if liable[0] == "daisangen" else T.WINDS
+        if not any(not m.concealed and m.key in honors for m in hand.melds):
+            raise EngineError("bad_pao", "pao (包) is for the player who let the last dragon or wind set be claimed "
+                              "(ポンまたは明槓): this hand has no claimed one", "pao")
     payments = win_payments(best.base, seats, hand.winner, hand.dealer, hand.discarder, hand.dealer_streak,
                             opts.honba_points, pao)
     sticks = flags.riichi_sticks - (1 if flags.declaration_dealt_in else 0)
