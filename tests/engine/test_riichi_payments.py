@@ -162,6 +162,13 @@ def test_chombo_tournament_20000_from_the_final_score():
     assert out["penalty"] == {"seat": "S", "points": -20000, "when": "after the game"}
 
 
+def test_chombo_negative_penalty_is_refused():
+    # 「スコアから 2万点を減点します」: a penalty is taken off; -5 gave the offender +5 after the game
+    with pytest.raises(EngineError) as exc:
+        event({"variant": "riichi", "event": "chombo", "offender": "S", "options": {"chombo_points": -5}})
+    assert exc.value.field == "options.chombo_points"
+
+
 def test_chombo_open_game_mangan_payment():
     opts = {"chombo": "open"}
     assert event({"variant": "riichi", "event": "chombo", "offender": "S", "options": opts})["payments"] == \

@@ -111,6 +111,9 @@ def chombo(variant, request: dict, options) -> dict:
     offender = _seat(request, "offender", variant.seats)
     dealer = request.get("dealer", "E")
     _seat({"dealer": dealer}, "dealer", variant.seats)
+    if options.chombo_points < 0:
+        raise EngineError("bad_value", "chombo_points is the penalty taken off (20000): it cannot be negative",
+                          "options.chombo_points")
     if options.chombo == "open":
         pay = chombo_payments(variant.seats, offender, dealer)
         return {"variant": variant.name, "event": "chombo", "payments": pay, "penalty": None,
