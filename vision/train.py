@@ -370,6 +370,13 @@ def cmd_main(a) -> int:
     real_x, real_y = _real_arrays(imgs, codes)
     model = build_model()
     env = _env()
+    history: list = []
+    if a.resume:  # continue stage B from .train/base.pt (a longer run in pieces)
+        prev = json.loads((REPORTS / "base.json").read_text())
+        history = prev.get("history") or [prev["train"]]
+        model.load_state_dict(torch.load(WORK / "base.pt"))
+        held = ()
+        info_a = prev.get("stage_a")
     if held:
         keep = ~np.isin(data["source"], np.array(held))
         sub = {"x": data["x"][keep], "y": data["y"][keep]}
@@ -391,10 +398,12 @@ def cmd_main(a) -> int:
             export_onnx(model, MODELS / "tiles.onnx")
             (MODELS / "labels.json").write_text(json.dumps(list(LABELS)) + "\n")
             print("exported the stage A model as a provisional models/tiles.onnx", flush=True)
-    info_b = train(model, data, minutes=a.minutes_b, lr=a.lr * (0.5 if held else 1.0), label="B-all",
-                   seed=TRAIN_SEED + 3)
+    info_b = train(model, data, minutes=a.minutes_b, lr=a.lr * (0.5 if held or a.resume else 1.0), label="B-all",
+                   seed=TRAIN_SEED + 3 + len(history))
+    history.append(info_b)
     torch.save(model.state_dict(), WORK / "base.pt")
-    base = {"command": "python -m vision.train", "stage_a": info_a if held else None, "train": info_b,
+    base = {"command": "python -m vision.train", "stage_a": info_a if held or a.resume else None, "train": info_b,
+            "history": history,
             "render_seconds": round(t_render, 1), "n_rendered": int(len(data["y"])), "render_seed": RENDER_SEED,
             "train_seed": TRAIN_SEED, "check": score(predict(model, check["x"]), check["y"]),
             "real": score(predict(model, real_x), real_y) if len(real_y) else None, "env": env}
@@ -486,6 +495,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--holdout", default="hk_art,imahjong_can", help="face sources held out of stage A ('' for none)")
     ap.add_argument("--holdout-test-n", type=int, default=500)
     ap.add_argument("--provisional", action="store_true", help="also export the stage A model as soon as it is done")
+    ap.add_argument("--resume", action="store_true", help="skip stage A; train stage B further from .train/base.pt")
     ap.add_argument("--workers", type=int, default=2, help="render processes")
     ap.add_argument("--threads", type=int, default=2, help="torch CPU threads")
     ap.add_argument("--cv", type=int, default=0, help="k-fold cross-validation on the real crops (after a main run)")
@@ -564,7 +574,13 @@ def write_card(reports: Path, out: Path) -> None:
         L += [f"- Command: `python -m vision.train` ({ship['env']['device']}, {ship['env']['threads']} torch threads, "
               f"torch {ship['env']['torch']}). Total wall time {ship['total_seconds'] / 60:.1f} min on a shared "
               f"{ship['env']['cpus']}-core machine, including rendering.",
-              f"- Base: {bt['steps']} steps x batch {bt['batch']} on rendered crops only ({bt['seconds'] / 60:.1f} min).",
+              *([f"- Stage A (the hold-out model, without {', '.join(hold['held_out'])}): {hold['train']['steps']} steps "
+                 f"x batch {hold['train']['batch']}, peak learning rate {hold['train']['lr']} ({hold['train']['seconds'] / 60:.1f} min)."]
+                if hold else []),
+              *[f"- Stage B{'' if i == 0 else f' (continued, `--resume`)'}: {h['steps']} steps x batch {h['batch']} on "
+                f"rendered crops from every source, peak learning rate {h['lr']:.4g} "
+                f"({h['seconds'] / 60:.1f} min)." for i, h in enumerate(base.get("history") or [bt])],
+              "- Stages A and B together are the purely rendered-data base model (it has never seen a real crop).",
               f"- Fine-tune: {ft.get('steps', 0)} steps, {_pct(ft.get('real_share', 0))} real crops per batch "
               f"({ft.get('seconds', 0) / 60:.1f} min). The shipped model is this fine-tuned model.", ""]
     L += ["## Accuracy", "", "| figure | top-1 | top-3 | n | command |", "| --- | --- | --- | --- | --- |"]
