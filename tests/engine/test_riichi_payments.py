@@ -129,6 +129,17 @@ def test_multiple_ron_honba_to_each_winner_by_default():
     assert first["payments"] == {"E": -2300, "S": 1300, "W": 1000, "N": 0}
 
 
+@pytest.mark.parametrize("field,value", [("dealer", "S"), ("dealer_streak", 2), ("round_wind", "S")])
+def test_multiple_ron_rejects_hands_of_different_deals(field, value):
+    # 「放銃した場合は、それぞれの点数を支払う」: one discard, one deal: the second winner scored with
+    # another dealer, honba count or round wind would be paid a different amount
+    with pytest.raises(EngineError) as exc:
+        event({"variant": "riichi", "event": "multiple_ron", "hands": [
+            {"concealed": PINFU, "winning_tile": "2m", "winner": "S", "discarder": "N"},
+            {"concealed": PINFU, "winning_tile": "2m", "winner": "E", "discarder": "N", field: value}]})
+    assert exc.value.field == f"hands[1].{field}"
+
+
 def test_multiple_ron_rejects_mixed_discarders():
     with pytest.raises(EngineError):
         event({"variant": "riichi", "event": "multiple_ron", "hands": [

@@ -59,6 +59,10 @@ def multiple_ron(variant, request: dict, options) -> dict:
             raise EngineError("not_winning", f"hands[{i}] is not a win: {out.get('reason', '')}", f"hands[{i}]")
         if discarder is not None and h.get("discarder") != discarder:
             raise EngineError("bad_context", "every winner wins on the same discard", f"hands[{i}].discarder")
+        for name, default in (("dealer", "E"), ("dealer_streak", 0), ("round_wind", "E")):
+            if h.get(name, default) != hands[0].get(name, default):
+                raise EngineError("bad_context", f"every winner's hand is the same deal: {name} differs from "
+                                  "hands[0]'s", f"hands[{i}].{name}")
         discarder = h.get("discarder")
         winners.append(h.get("winner"))
         results.append(out)
