@@ -93,8 +93,11 @@ class Win:
 
     @property
     def honest(self) -> bool:
-        """財神がないか,財神を額面どおりに使った; with white_counts_hard false, no White for the indicator."""
+        """財神がないか,財神を額面どおりに使った; with white_counts_hard false, caishen at face value
+        count only without a White for the indicator (a hand with no caishen is 財神がない either way)."""
         hand = self.hand
+        if self.n_caishen == 0:
+            return True
         uses_white = hand.indicator != "5z" and any(
             t == "5z" for t in list(hand.concealed) + [t for m in hand.melds for t in m.tiles])
         return face_value(self.reading, hand.indicator) and (hand.options.white_counts_hard or not uses_white)

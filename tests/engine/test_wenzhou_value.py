@@ -155,3 +155,16 @@ def test_conditions_do_not_stack_past_double():
     out = wz("11m33m44m55p66p77p99s11s7z", "7z", winner="E", discarder=None, heavenly=True)
     assert value(out) == ("double", 4)
     assert out["score"]["total"] == 24
+
+
+def test_option_white_rule_leaves_a_hand_without_caishen_hard():
+    # 「財神がないか,財神を額面どおりに使った上がり」: with no caishen in the hand the first clause holds,
+    # whatever 「白を財神表示の代わりに使わないことを要求する人もいる」 says of White beside a caishen.
+    # White as the 2m of 1m 2m 3m, won on West's discard, no caishen: hard 2×, E 2 × 2 = 4, W, N 1 × 2.
+    out = wz("1m3m5z345m678m234p567s99s", "9s", options={"white_counts_hard": False})
+    assert value(out) == ("hard", 2)
+    assert out["payments"] == {"E": -4, "S": 8, "W": -2, "N": -2}
+    # 「硬八対.財神がない八対」 with a pair of Whites (= 2m 2m): double 4×, E 2 × 4 = 8, W, N 1 × 4
+    pairs = wz("11m33m44m55p66p77p99s1s5z5z", "9s", options={"white_counts_hard": False})
+    assert pairs["form"] == "eight_pairs" and value(pairs) == ("double", 4)
+    assert pairs["payments"] == {"E": -8, "S": 16, "W": -4, "N": -4}
