@@ -178,3 +178,14 @@ def test_dora_ura_and_red_fives():
     assert yaku(out) == {"pinfu": 1, "dora": 1}
     out = win("234m456p567s234s99m", "2m", options={"red_fives": True}, red_five_count=2)
     assert yaku(out) == {"pinfu": 1, "red fives": 2}
+
+
+def test_kan_dora_counts_on_the_replacement_tile():
+    # 「槓ドラ標識牌をめくった後で嶺上牌を取る」: the kong's indicator (3z: the 4z kong is dora, 4 tiles) is
+    # shown before the replacement draw. 嶺上開花 1 + 門前清自摸和 1 + dora 4 = 6 han: haneman, 3000 basic;
+    # S self-draws as a non-dealer: 6000 from the dealer E, 3000 from W and N.
+    out = win("234p678s234s99m", "2p", melds=[{"tiles": "4444z", "concealed": True}], self_drawn=True,
+              replacement=True, dora_indicators="1z3z")
+    assert yaku(out) == {"rinshan kaihou": 1, "menzen tsumo": 1, "dora": 4}
+    assert out["score"]["limit"] == "haneman"
+    assert out["payments"] == {"E": -6000, "S": 12000, "W": -3000, "N": -3000}
