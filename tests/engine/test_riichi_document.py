@@ -21,6 +21,17 @@ def test_every_quoted_passage_is_in_the_document():
     assert not missing, missing
 
 
+def test_every_named_test_exists():
+    # the rules map names tests as `<file>::<test>` (tests/engine/test_riichi_<file>.py)
+    named = re.findall(r"`(\w+)::(test_\w+)`", RULES_MAP.read_text(encoding="utf-8"))
+    assert len(named) > 40
+    here = Path(__file__).parent
+    missing = [f"{f}::{t}" for f, t in named
+               if not (here / f"test_riichi_{f}.py").exists()
+               or f"def {t}(" not in (here / f"test_riichi_{f}.py").read_text(encoding="utf-8")]
+    assert not missing, missing
+
+
 def test_uma_tie_example():
     # 「一位と二位が同点の場合、両者には双方のウマを合わせた四万点を二等分した二万点ずつ」: the
     # figures are those of the 30,000/10,000 uma; with the 2016 uma (15,000/5,000) the tie gives 10,000.
