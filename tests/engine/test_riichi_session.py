@@ -97,6 +97,19 @@ def test_chombo_replays_the_hand_and_the_penalty_waits_for_the_end():
     assert s["penalties"]["W"] == -20000 and s["scores"]["W"] == 0
 
 
+def test_uma_takes_penalties_as_points_taken_off():
+    # 「スコアから 2万点を減点します」: the state keeps the chombo as -20000; passed to uma() as it is, taking
+    # off -20000 made it a +20000 bonus. uma() takes the points off (20000) and refuses a negative.
+    from engine.variants.riichi.session import uma
+
+    s0 = V.initial_state()
+    s = V.advance(s0, {"type": "chombo", "result": event({"variant": "riichi", "event": "chombo", "offender": "W"})})
+    with pytest.raises(EngineError):
+        uma(s["scores"], penalties=s["penalties"])
+    out = uma(s["scores"], penalties={k: -v for k, v in s["penalties"].items()})
+    assert out["final"]["W"] == 0 - 20000  # all tied at 0: uma 0 each
+
+
 def test_game_ends_after_south_4_passes():
     s = {**V.initial_state(), "dealer": "N", "round_wind": "S"}
     end = V.advance(s, {"type": "draw", "tenpai": []})  # dealer noten on the last hand: the game ends

@@ -40,6 +40,10 @@ def uma(scores: dict[str, int], uma_values=(15000, 5000), penalties: dict[str, i
     if len(scores) != 4:
         raise EngineError("bad_scores", "uma needs the scores of all four players", "scores")
     penalties = penalties or {}
+    if any(int(p) < 0 for p in penalties.values()):
+        # the state keeps a penalty as a signed change (-20000); here it is the points taken off (20000)
+        raise EngineError("bad_value", "penalties are the points taken off (20000 for a chombo), not negative",
+                          "penalties")
     by_place = [first, second, -second, -first]
     ordered = sorted(scores, key=lambda s: -scores[s])  # places of the game, before any penalty
     out_uma: dict[str, int] = {}
