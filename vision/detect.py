@@ -194,8 +194,48 @@ def order_quad(q: np.ndarray) -> np.ndarray:
     return np.roll(q, -start, axis=0).astype(np.float32)
 
 
+def _fit_elongated(contour: np.ndarray, rect) -> np.ndarray | None:
+    """Outline of a long blob (a row): lines fitted to each long side and to each end."""
+    pts = contour.reshape(-1, 2).astype(np.float32)
+    (cx, cy), (w, h), ang = rect
+    a = math.radians(ang)
+    u = np.array([math.cos(a), math.sin(a)], np.float32)
+    if h > w:
+        u = np.array([-u[1], u[0]], np.float32)
+    v = np.array([-u[1], u[0]], np.float32)
+    s_, t_ = pts @ u, pts @ v
+    smin, smax, tmin, tmax = s_.min(), s_.max(), t_.min(), t_.max()
+    L, T = smax - smin, tmax - tmin
+    mid = (s_ > smin + 0.1 * L) & (s_ < smax - 0.1 * L)
+    tm = (tmin + tmax) / 2
+    lines = []
+    for sel in (mid & (t_ < tm), None, mid & (t_ >= tm), None):
+        lines.append(_line_fit(pts[sel]) if sel is not None and sel.sum() >= 5 else None)
+    if lines[0] is None or lines[2] is None:
+        return None
+    for k, (end, sign) in ((1, (smax, -1)), (3, (smin, 1))):
+        sel = (s_ * sign) < (end * sign + 0.2 * T) if sign > 0 else s_ > end - 0.2 * T
+        sel = sel & (t_ > tmin + 0.2 * T) & (t_ < tmax - 0.2 * T)
+        ln = _line_fit(pts[sel]) if sel.sum() >= 5 else None
+        if ln is None or abs(float(np.dot(ln[0], u))) > 0.5:  # an end must run across the row
+            ln = (v.copy(), u * end + v * tm)
+        lines[k] = ln
+    corners = []
+    for i in range(4):
+        p = _intersect(lines[(i - 1) % 4], lines[i])
+        if p is None:
+            return None
+        corners.append(p)
+    return order_quad(np.array(corners, np.float32))
+
+
 def fit_quad(contour: np.ndarray) -> np.ndarray | None:
     """A four-corner outline of a convex-ish blob, robust to rounded corners."""
+    rect = cv2.minAreaRect(contour)
+    if min(rect[1]) > 0 and max(rect[1]) / min(rect[1]) > 2.5:
+        q = _fit_elongated(contour, rect)
+        if q is not None:
+            return q
     hull = cv2.convexHull(contour)
     peri = cv2.arcLength(hull, True)
     approx = None
