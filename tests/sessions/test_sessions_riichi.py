@@ -100,8 +100,10 @@ def test_riichi_sticks_declared_in_won_hands_and_a_chombo(service, need_variant)
       riichi 1 + tsumo 1 + ittsu 2 = 4 han 30 fu, basic 1920, dealer tsumo 2 x 1920 ->
       3900 from each; S's own stick comes back. Dealer keeps, honba 1.
     * Chombo by E: no payment now, the hand is replayed (same dealer, same honba).
-    * End: scores E -3900, S 14700, W -4900, N -5900; E's 20,000 penalty makes -23900;
-      uma S +15000 -> 29700, W +5000 -> 100, N -5000 -> -10900, E -15000 -> -38900.
+    * End: scores E -3900, S 14700, W -4900, N -5900. Places come from these game scores (the
+      tournament chombo penalty is taken off after the uma, 「半荘終了後にスコアから 2万点を減点」):
+      uma S +15000 -> 29700, E +5000 -> 1100, W -5000 -> -9900, N -15000 -> -20900;
+      then E's 20,000 penalty -> -18900.
     """
     need_variant("riichi")
     s = service.create("riichi", PLAYERS)
@@ -125,4 +127,4 @@ def test_riichi_sticks_declared_in_won_hands_and_a_chombo(service, need_variant)
 
     final = service.end(sid, r["version"])["final"]
     assert final["totals"] == {"E": -3900, "S": 13700, "W": -3900, "N": -5900}
-    assert final["uma"]["final"] == {"S": 29700, "W": 100, "N": -10900, "E": -38900}
+    assert final["uma"]["final"] == {"S": 29700, "E": -18900, "W": -9900, "N": -20900}
