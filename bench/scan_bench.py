@@ -1,0 +1,67 @@
+"""Scan speed on 12-megapixel phone JPEGs, against a plain ``cv2.imdecode`` of the same file.
+
+    .venv/bin/python bench/scan_bench.py --photos 6 --repeat 5
+
+For each synthetic 4032x3024 photo (``vision.scenes``, JPEG quality 70-95) the
+median of ``--repeat`` runs of (a) ``cv2.imdecode(IMREAD_COLOR)`` and (b) the whole
+``vision.scan`` (reduced decode, EXIF, detect, warp, classify, group) are measured in
+the same process, interleaved, so machine load hits both alike.  The goal is
+scan / imdecode <= 2.  With ``models/tiles.onnx`` absent the classifier step is
+skipped (``--classifier truth``) and the report says so.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from vision.scan import scan  # noqa: E402
+from vision.scenes import make_scene, truth_classifier  # noqa: E402
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--photos", type=int, default=6)
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--first-seed", type=int, default=900000)
+    ap.add_argument("--classifier", choices=("model", "truth"), default=None)
+    a = ap.parse_args(argv)
+    use_model = (ROOT / "models" / "tiles.onnx").exists() if a.classifier is None else a.classifier == "model"
+    rows = []
+    for k in range(a.photos):
+        data, truth = make_scene(a.first_seed + k, width=4032)
+        fn = None if use_model else truth_classifier(truth)
+        scan(data, classify_fn=fn)  # warm-up: model load, caches
+        dec, sc, parts = [], [], []
+        for _ in range(a.repeat):
+            t = time.perf_counter()
+            img = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+            dec.append((time.perf_counter() - t) * 1000)
+            assert img is not None
+            t = time.perf_counter()
+            res = scan(data, classify_fn=fn)
+            sc.append((time.perf_counter() - t) * 1000)
+            parts.append(res["timings_ms"])
+        md, ms = float(np.median(dec)), float(np.median(sc))
+        part = {key: float(np.median([p[key] for p in parts])) for key in ("decode", "detect", "classify", "group")}
+        rows.append((a.first_seed + k, len(data), md, ms, part, len(res["tiles"])))
+    print(f"classifier: {'models/tiles.onnx' if use_model else 'truth stand-in (no model: classify time not included)'}")
+    print("| photo seed | JPEG MB | imdecode ms | scan ms | scan / imdecode | decode | detect | classify | group | tiles |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for seed, size, md, ms, p, n in rows:
+        print(f"| {seed} | {size / 1e6:.2f} | {md:.1f} | {ms:.1f} | {ms / md:.2f} | {p['decode']:.1f} | {p['detect']:.1f} "
+              f"| {p['classify']:.1f} | {p['group']:.1f} | {n} |")
+    ratio = float(np.median([ms / md for _, _, md, ms, _, _ in rows]))
+    print(f"median scan / imdecode: {ratio:.2f} (goal <= 2.0)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
