@@ -97,8 +97,8 @@
   function tileName(code) {
     if (code === 'back') return 'Tile back';
     var n = Number(code[0]), s = code[1];
-    if (s === 'm') return n + ' characters';
-    if (s === 'p') return n + ' circles';
+    if (s === 'm') return n + (n === 1 ? ' character' : ' characters');
+    if (s === 'p') return n + (n === 1 ? ' circle' : ' circles');
     if (s === 's') return n + ' bamboo';
     if (s === 'z') return HONOR_NAMES[n - 1] + (n > 4 ? ' dragon' : ' wind');
     if (s === 'f') return FLOWER_NAMES[n - 1] + ' (flower ' + n + ')';

@@ -125,7 +125,7 @@ SCENE_HAND = {"concealed": "234m567m345p678s55z", "melds": ["777z"], "flowers": 
 def scene():
     from vision.scenes import make_scene
 
-    return make_scene(11, hand=SCENE_HAND, width=1600, clutter=False, tilt=15, roll=5)
+    return make_scene(3, hand=SCENE_HAND, width=1600, clutter=False, tilt=15, roll=5)
 
 
 def test_the_scan_route_answers_what_vision_scan_finds(tmp_path):

@@ -18,7 +18,7 @@ VARIANT = "taiwan"
 SCENE_HAND = {"concealed": "234m567m345p678s55z", "melds": ["777z"], "flowers": "3f"}
 WINNING_TILE = "5z"
 WINNER, DEALER = "S", "E"
-SCENE_SEED = 11
+SCENE_SEED = 3
 
 
 def shot(page, name):
