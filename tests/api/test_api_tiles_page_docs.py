@@ -71,3 +71,13 @@ def test_openapi_describes_every_endpoint(client):
     assert "422" in score["responses"]
     ref = paths["/api/scan"]["post"]["requestBody"]["content"]["multipart/form-data"]["schema"]["$ref"]
     assert "photo" in spec["components"]["schemas"][ref.split("/")[-1]]["properties"]
+
+
+@pytest.mark.parametrize("path", ["/", "/static/app.js", "/static/app.css"])
+def test_page_files_revalidate_by_etag(client, path):
+    first = client.get(path)
+    assert first.status_code == 200 and first.headers["etag"]
+    again = client.get(path, headers={"If-None-Match": first.headers["etag"]})
+    assert again.status_code == 304 and not again.content
+    name = "index.html" if path == "/" else path.rsplit("/", 1)[1]
+    assert first.content == (STATIC_DIR / name).read_bytes()
