@@ -1067,6 +1067,11 @@
       parseTiles(v).forEach(function (c) { row.appendChild(tileEl(c, { small: true })); });
       return row;
     }
+    if (Array.isArray(v) && v.length && v.every(isTileCode)) {
+      var tiles = el('span', 'tiles inline');
+      v.forEach(function (c) { tiles.appendChild(tileEl(c, { small: true })); });
+      return tiles;
+    }
     if (Array.isArray(v)) {
       var span = el('span');
       v.forEach(function (x, i) { if (i) span.appendChild(document.createTextNode(', ')); span.appendChild(valueNode(x)); });
@@ -1137,9 +1142,9 @@
   function renderResult(r, req) {
     var body = $('result-body');
     body.innerHTML = '';
-    var verdict = el('p', 'verdict ' + (r.winning ? 'win' : 'no'));
-    verdict.setAttribute('data-winning', r.winning ? 'true' : 'false');
     var hasWaits = Array.isArray(r.waits) && r.waits.length;
+    var verdict = el('p', 'verdict ' + (r.winning ? 'win' : hasWaits ? 'wait' : 'no'));
+    verdict.setAttribute('data-winning', r.winning ? 'true' : 'false');
     verdict.textContent = r.winning ? 'Winning hand' : (hasWaits ? 'Not complete: waiting' : 'Not a winning hand');
     body.appendChild(verdict);
     if (r.reason) body.appendChild(el('p', 'reason', r.reason));
