@@ -1,20 +1,16 @@
 """Tilelens vision: find tiles in a phone photo and name them.
 
 Knows nothing of rules; uses only the engine's tile codes (``engine.tiles``).
-The heavy modules load lazily, so ``import vision`` stays cheap.
+
+``vision.scan(image_bytes) -> dict`` and ``vision.classify(crops) -> list`` are
+the public calls. They are imported here, eagerly, because their modules share
+their names (``vision/scan.py``, ``vision/classify.py``): a lazy wrapper would be
+replaced by the submodule the first time anything imported it. The model itself
+still loads lazily, on the first classification.
 """
 from __future__ import annotations
 
+from .classify import classify
+from .scan import scan
 
-def classify(crops):
-    """Name each tile crop. See :func:`vision.classify.classify`."""
-    from .classify import classify as _classify
-
-    return _classify(crops)
-
-
-def scan(image_bytes: bytes) -> dict:
-    """Find, rectify, classify and group every tile in a photo. See :mod:`vision.scan`."""
-    from .scan import scan as _scan
-
-    return _scan(image_bytes)
+__all__ = ["classify", "scan"]
