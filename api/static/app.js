@@ -33,6 +33,7 @@
 
   // ------------------------------------------------------------------ state
   var variants = {};
+  var carriedContext = null;  // a session's next-hand context that arrived before the variants
   var ctx = loadContext();
   var hand = { concealed: [], melds: [], flowers: [], winId: null, winAuto: true };
   var scan = null;          // last scan result
@@ -1031,6 +1032,8 @@
       if (res.status === 200 && res.data) {
         renderResult(res.data, req);
         resultEl.setAttribute('data-state', 'ready');
+        // session.js offers its one-tap "Record" button for each scored hand
+        document.dispatchEvent(new CustomEvent('tilelens:scored', { detail: { request: req, result: res.data } }));
       } else {
         renderError(errorMessage(res.data, 'Scoring failed (HTTP ' + res.status + ').'));
         resultEl.setAttribute('data-state', 'error');
@@ -1280,8 +1283,35 @@
     document.addEventListener('keydown', function (e) { if (e.key === 'Escape' && sheet) closeSheet(); });
   }
 
+  /* A recorded session announces the next hand's context (dealer, streak, round,
+     the variant's carried flags such as riichi sticks) with a 'tilelens:context'
+     event; the form takes it over, so what the phone scores is what gets recorded. */
+  function applyCarriedContext(next) {
+    if (!next || typeof next !== 'object') return;
+    if (next.variant && variants[next.variant] && next.variant !== ctx.variant) {
+      ctx.variant = next.variant;
+      renderVariants();
+    }
+    if (next.dealer) ctx.dealer = next.dealer;
+    if (typeof next.dealer_streak === 'number') ctx.streak = next.dealer_streak;
+    if (next.round_wind) ctx.round = next.round_wind;
+    var spec = variantSpec();
+    if (spec) {
+      var flags = valuesFor('flags', spec.flags);
+      spec.flags.forEach(function (f) { if (next[f.name] !== undefined) flags[f.name] = cloneValue(next[f.name]); });
+    }
+    fixSeats();
+    saveContext();
+    renderContext();
+    scheduleScore();
+  }
+
   function start() {
     wire();
+    document.addEventListener('tilelens:context', function (e) {
+      if (Object.keys(variants).length) applyCarriedContext(e.detail);
+      else carriedContext = e.detail;  // applied once the variants have loaded
+    });
     loadHand();
     renderHand();
     request('GET', '/api/variants').then(function (res) {
@@ -1297,6 +1327,7 @@
       renderContext();
       renderHand();
       if (hand.concealed.length || hand.melds.length) scheduleScore();
+      if (carriedContext) { applyCarriedContext(carriedContext); carriedContext = null; }
       document.body.setAttribute('data-ready', 'true');
     }, function (err) { renderError(err.message); });
   }

@@ -215,6 +215,11 @@
 
   function show(data) {
     state.data = data;
+    if (!data.ended_at && data.next_context) {  // the page's form takes over the carried context
+      var next = {}; Object.keys(data.next_context).forEach(function (k) { next[k] = data.next_context[k]; });
+      next.variant = data.variant;
+      document.dispatchEvent(new CustomEvent('tilelens:context', { detail: next }));
+    }
     card.innerHTML = '';
     var head = el('div', 'session-head');
     head.appendChild(el('h2', '', data.title || 'Session'));

@@ -1,6 +1,8 @@
 """The acceptance walk-through in a real browser at a phone viewport:
 open the pairing link, photograph (upload) a rendered table scene, fix a tile,
-set self-draw, read the payments and check them against the engine."""
+set self-draw, read the payments and check them against the engine; then record the
+hand into a session with one tap, record the next hand (whose context the session carried
+back into the form), undo it, and see the totals and the chart change."""
 from __future__ import annotations
 
 import importlib.util
@@ -100,7 +102,7 @@ def fix_hand(page, truth_hand):
     return fixes + fix_row(page, "#row-flowers", parse(truth_hand["flowers"]))
 
 
-def test_scan_fix_self_draw_and_payments(server, browser_context, tmp_path):
+def test_scan_fix_self_draw_payments_and_record(server, browser_context, tmp_path):
     from vision.scenes import make_scene
 
     jpeg, truth = make_scene(SCENE_SEED, hand=SCENE_HAND, width=1600, clutter=False, tilt=15, roll=5)
@@ -160,18 +162,61 @@ def test_scan_fix_self_draw_and_payments(server, browser_context, tmp_path):
     big = page.eval_on_selector("#result .pay .amount", "e => parseFloat(getComputedStyle(e).fontSize)")
     assert big >= 36, "payments are in large type"
 
-    expected = engine.score({
-        "variant": VARIANT, "concealed": truth["hand"]["concealed"], "melds": truth["hand"]["melds"],
-        "flowers": truth["hand"]["flowers"], "winning_tile": WINNING_TILE, "self_drawn": True,
-        "winner": WINNER, "dealer": DEALER, "dealer_streak": 0, "round_wind": "E",
-    })
+    expected = engine.score(expected_request(truth))
     assert expected["winning"] is True
     assert shown == expected["payments"]
     assert sum(shown.values()) == 0 and shown[WINNER] > 0
     assert page.get_attribute("#result .verdict", "data-winning") == "true"
     page.evaluate("document.getElementById('result').scrollIntoView()")
     shot(page, "4-result")
+
+    from playwright.sync_api import expect as pw_expect
+
+    # Record it into a session with one tap. The session then hands the next hand's context
+    # (the deal passed to the winner) back to the form, which scores again: record that too,
+    # undo it, and watch the totals and the chart follow.
+    page.wait_for_selector("#session-start", timeout=15000)
+    page.select_option("#session-variant", VARIANT)
+    for seat, name in zip("ESWN", ["Aiko", "Ben", "Chen", "Dora"]):
+        page.fill(f"input[name=player-{seat}]", name)
+    page.click("#session-start button[type=submit]")
+    page.wait_for_selector("#session-record-button", timeout=15000)
+    page.click("#session-record-button")  # one tap
+    hands = page.locator("#session-hands li")
+    pw_expect(hands).to_have_count(1, timeout=15000)
+    assert session_totals(page) == shown
+    pw_expect(page.locator("#dealer button[data-value=S]")).to_have_attribute("aria-pressed", "true", timeout=15000)
+    second = engine.score({**expected_request(truth), "dealer": "S"})
+    page.wait_for_selector("#session-record-button", timeout=15000)
+    pw_expect(page.locator("#result .pay[data-seat=S]")).to_have_attribute(
+        "data-amount", str(second["payments"]["S"]), timeout=15000)
+    page.click("#session-record-button")
+    pw_expect(hands).to_have_count(2, timeout=15000)
+    both = {seat: shown[seat] + second["payments"][seat] for seat in shown}
+    assert session_totals(page) == both
+    assert chart_values(page)["S"] == [0, shown["S"], both["S"]]
+    page.click("#session-undo")
+    page.wait_for_selector("#session-hands li[data-status=undone]", timeout=15000)
+    assert session_totals(page) == shown
+    assert chart_values(page)["S"] == [0, shown["S"]]
     assert not outside, f"the page made outside requests: {outside}"
+
+
+def expected_request(truth) -> dict:
+    return {"variant": VARIANT, "concealed": truth["hand"]["concealed"], "melds": truth["hand"]["melds"],
+            "flowers": truth["hand"]["flowers"], "winning_tile": WINNING_TILE, "self_drawn": True,
+            "winner": WINNER, "dealer": DEALER, "dealer_streak": 0, "round_wind": "E"}
+
+
+def session_totals(page) -> dict[str, int]:
+    return {el["seat"]: int(el["total"]) for el in page.eval_on_selector_all(
+        "#session-totals tr[data-seat]",
+        "rows => rows.map(r => ({seat: r.dataset.seat, total: r.querySelector('td.total').dataset.total}))")}
+
+
+def chart_values(page) -> dict[str, list[int]]:
+    return {el["seat"]: [int(v) for v in el["values"].split(",")] for el in page.eval_on_selector_all(
+        "#session-chart polyline", "ls => ls.map(l => ({seat: l.dataset.seat, values: l.dataset.values}))")}
 
 
 def test_unpaired_phone_sees_how_to_pair(server, browser_context):
