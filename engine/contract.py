@@ -50,7 +50,9 @@ def _bool(request: dict, name: str) -> bool:
 _DEFAULTS: dict[tuple, Settings] = {}
 
 
-def _settings(values: Any, declared, field: str) -> Settings:
+def read_settings(values: Any, declared, field: str, top_level: bool = False) -> Settings:
+    """Validate options (``field="options"``: an object of them) or flags (``top_level``:
+    given as the request's own fields) against their declared :class:`Option` list."""
     if not values and isinstance(values, (dict, type(None))):  # nothing given: the shared defaults
         key = (field, declared)
         if key not in _DEFAULTS:
@@ -59,14 +61,15 @@ def _settings(values: Any, declared, field: str) -> Settings:
     if not isinstance(values, dict):
         raise EngineError("bad_type", f"{field} must be an object", field)
     known = {o.name: o for o in declared}
+    path = (lambda name: name) if top_level else (lambda name: f"{field}.{name}")
     out = {}
     for key, value in values.items():
         if key not in known:
             names = ", ".join(sorted(known)) or "none"
             raise EngineError("unknown_option", f"unknown {field[:-1] if field.endswith('s') else field} "
-                              f"'{str(key)[:40]}' (known: {names})", f"{field}.{str(key)[:40]}")
+                              f"'{str(key)[:40]}' (known: {names})", path(str(key)[:40]))
     for name, opt in known.items():
-        out[name] = opt.check(values[name], f"{field}.{name}") if name in values else opt.default
+        out[name] = opt.check(values[name], path(name)) if name in values else opt.default
     return Settings(out)
 
 
@@ -194,8 +197,9 @@ def parse_request(request: Any, variant: Variant) -> Hand:
         if discarder is not None and discarder == winner:
             raise EngineError("bad_context", "the winner cannot be the discarder", "discarder")
 
-    options = _settings(request.get("options"), variant.options, "options")
-    flags = _settings({f.name: request[f.name] for f in variant.flags if f.name in request}, variant.flags, "flags")
+    options = read_settings(request.get("options"), variant.options, "options")
+    flags = read_settings({f.name: request[f.name] for f in variant.flags if f.name in request}, variant.flags,
+                          "flags", top_level=True)
 
     hand = Hand(variant=variant.name, concealed=tuple(sorted(concealed, key=T.sort_key)), melds=(),
                 flowers=tuple(sorted(flowers, key=T.sort_key)), winning_tile=winning_tile,

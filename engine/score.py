@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .contract import parse_request
+from .contract import parse_request, read_settings
 from .errors import EngineError
 from .hand import Hand
 from .reading import Reading
@@ -93,7 +93,6 @@ def event(request: Any) -> dict:
     if not isinstance(name, str) or name not in variant.events:
         known = ", ".join(sorted(variant.events)) or "none"
         raise EngineError("unknown_event", f"unknown event for {variant.name} (known: {known})", "event")
-    from .contract import _settings
 
-    options = _settings(request.get("options"), variant.options, "options")
+    options = read_settings(request.get("options"), variant.options, "options")
     return variant.event(name, request, options)

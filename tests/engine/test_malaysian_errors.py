@@ -32,7 +32,7 @@ BASE = "123p456p789p555z11z"
     (req(BASE, "1z", earthly=True), "bad_context", "earthly"),
     (req(BASE, "1z", winner="S", heavenly=True, earthly=True), "bad_context", "earthly"),
     (req(BASE, "1z", flower_replacement=True), "bad_context", "flower_replacement"),
-    (req(BASE, "1z", heavenly="yes"), "bad_type", "flags.heavenly"),
+    (req(BASE, "1z", heavenly="yes"), "bad_type", "heavenly"),
     # options
     (req(BASE, "1z", options={"all_pungs_fan": 4}), "bad_value", "options.all_pungs_fan"),
     (req(BASE, "1z", options={"yaojiu_rule": "some"}), "bad_value", "options.yaojiu_rule"),

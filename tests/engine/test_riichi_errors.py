@@ -36,7 +36,7 @@ def req(**kw):
     ({"riichi_sticks": -1}, "riichi_sticks"),
     ({"declaration_dealt_in": True}, "declaration_dealt_in"),
     ({"pao": "S"}, "pao"),
-    ({"pao": "X"}, "flags.pao"),
+    ({"pao": "X"}, "pao"),
     ({"options": {"kazoe": "double"}}, "options.kazoe"),
     ({"options": {"honba_points": -300}}, "options.honba_points"),
     ({"options": {"nagashi": True}}, "options.nagashi"),

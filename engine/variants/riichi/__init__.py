@@ -11,7 +11,7 @@ from collections import Counter
 from types import SimpleNamespace
 
 from ... import tiles as T
-from ...contract import _settings
+from ...contract import read_settings
 from ...errors import EngineError
 from ...forms import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, HandView, meld_group
 from ...hand import Hand
@@ -149,7 +149,7 @@ class Riichi(Variant):
         """See :func:`session.advance`; ``outcome["options"]`` (rule options) may set noten and stick points."""
         if not isinstance(outcome, dict):
             raise EngineError("bad_outcome", "an outcome is an object with a type", "outcome")
-        options = _settings(outcome.get("options"), self.options, "options")
+        options = read_settings(outcome.get("options"), self.options, "options")
         return session.advance(state, outcome, options)
 
     def prefill(self, state: dict) -> dict:
