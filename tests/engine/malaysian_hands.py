@@ -1,5 +1,6 @@
 """Small helpers for the Malaysian tests: build a request, score it, read the fan items."""
 import engine
+from score_lines import items, total  # noqa: F401 - re-exported for the tests
 
 
 def req(concealed: str, win: str | None = None, **kw) -> dict:
@@ -14,16 +15,3 @@ def req(concealed: str, win: str | None = None, **kw) -> dict:
 
 def score(concealed: str, win: str | None = None, **kw) -> dict:
     return engine.score(req(concealed, win, **kw))
-
-
-def items(result: dict) -> dict[str, int]:
-    """Fan items by their Chinese name (the part before the English gloss)."""
-    out: dict[str, int] = {}
-    for i in result["score"]["items"]:
-        name = i["name"].split(" (")[0]
-        out[name] = out.get(name, 0) + i["value"]
-    return out
-
-
-def total(result: dict) -> int:
-    return result["score"]["total"]

@@ -5,6 +5,7 @@ is South, so no dealer line (莊家, 連莊, 拉莊) applies: the document's wor
 examples leave the dealer out of the picture.
 """
 import engine
+from score_lines import items, total  # noqa: F401 - re-exported for the tests
 
 
 def req(concealed: str, win: str | None = None, *, melds=(), **kw) -> dict:
@@ -21,16 +22,3 @@ def req(concealed: str, win: str | None = None, *, melds=(), **kw) -> dict:
 
 def score(concealed: str, win: str | None = None, **kw) -> dict:
     return engine.score(req(concealed, win, **kw))
-
-
-def items(result: dict) -> dict[str, int]:
-    """台 lines by their Chinese name (the part before the English gloss), summed over repeats."""
-    out: dict[str, int] = {}
-    for i in result["score"]["items"]:
-        name = i["name"].split(" (")[0]
-        out[name] = out.get(name, 0) + i["value"]
-    return out
-
-
-def total(result: dict) -> int:
-    return result["score"]["total"]
