@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-WORK_LONG_SIDE = 1400          # the reduced decode keeps at least this many px on the long side
+WORK_LONG_SIDE = 1000          # the reduced decode keeps at least this many px on the long side
 MAX_JPEG_PIXELS = 250_000_000  # JPEGs are reduced by up to 8x in the decoder, so big ones are fine
 MAX_OTHER_PIXELS = 40_000_000  # PNG/WebP/BMP... decode in full: refuse anything bigger
 MAX_BYTES = 80 * 1024 * 1024

@@ -311,16 +311,20 @@ def seam_profile(strip: np.ndarray) -> np.ndarray:
         v[:, -d:] = 0
         np.maximum(best, v, out=best)
     h = s.shape[0]
-    every = np.percentile(best[int(h * 0.03):int(h * 0.97)], 30, axis=0)
+    body = best[int(h * 0.03):int(h * 0.97)]
+    every = np.partition(body, int(0.3 * (len(body) - 1)), axis=0)[int(0.3 * (len(body) - 1))]
     # ... and it must cross a blank top or bottom margin, which glyph strokes rarely reach
-    top = np.median(best[int(h * 0.02):int(h * 0.09)], axis=0)
-    bottom = np.median(best[int(h * 0.91):int(h * 0.98)], axis=0)
+    band_t, band_b = best[int(h * 0.02):int(h * 0.09)], best[int(h * 0.91):int(h * 0.98)]
+    top = np.partition(band_t, len(band_t) // 2, axis=0)[len(band_t) // 2]
+    bottom = np.partition(band_b, len(band_b) // 2, axis=0)[len(band_b) // 2]
     # ... and the faces' rounded corners leave a notch in the row's outline at a seam
     notch = np.maximum(best[0:max(2, int(h * 0.05))].max(axis=0), best[h - max(2, int(h * 0.05)):].max(axis=0))
     return np.clip(np.minimum(np.minimum(every, np.maximum(top, bottom)), notch) / 40.0, 0, 1)
 
 
 SEAM_FLOOR = 0.12   # a cut must find a seam at least this clear to pay for itself
+_COMB_SCALE = np.repeat(np.float32([0.97, 1.0, 1.03]), 7)            # stretch of the comb
+_COMB_OFF = np.tile(np.linspace(-0.12, 0.12, 7).astype(np.float32), 3)  # shift, in pitches
 
 
 def choose_count(prof: np.ndarray, ratio: float, n_range: tuple[int, int] | None = None) -> tuple[int, list[float], float]:
@@ -343,15 +347,17 @@ def choose_count(prof: np.ndarray, ratio: float, n_range: tuple[int, int] | None
         pitch = L / n
         tol = max(1, int(round(pitch * 0.06)))
         pm = cv2.dilate(prof.reshape(1, -1).astype(np.float32), np.ones((1, 2 * tol + 1), np.uint8)).ravel()
-        i = np.arange(1, n)
-        for scale in (0.97, 1.0, 1.03):
-            for off in np.linspace(-0.12, 0.12, 7) * pitch:
-                xs = np.round(off + i * pitch * scale + (1 - scale) * L / 2).astype(int)
-                if xs.min() < 1 or xs.max() > L - 2:
-                    continue
-                sc = float((pm[xs] - SEAM_FLOOR).sum())
-                if sc > best[2]:
-                    best = (n, xs.tolist(), sc)
+        i = np.arange(1, n, dtype=np.float32)
+        X = np.round(_COMB_OFF[:, None] * pitch + i[None, :] * pitch * _COMB_SCALE[:, None]
+                     + (1 - _COMB_SCALE[:, None]) * L / 2).astype(int)
+        ok = (X.min(axis=1) >= 1) & (X.max(axis=1) <= L - 2)
+        if not ok.any():
+            continue
+        X = X[ok]
+        sc = (pm[X] - SEAM_FLOOR).sum(axis=1)
+        k = int(np.argmax(sc))
+        if float(sc[k]) > best[2]:
+            best = (n, X[k].tolist(), float(sc[k]))
     n, xs, sc = best
     cuts = []
     for x in xs:  # snap each cut onto its seam
@@ -407,11 +413,15 @@ def _mean_in(img: np.ndarray, quad: np.ndarray):
     """Mean colour inside a quad (the middle 60% of it), or None when it is off the image."""
     c = quad.mean(axis=0)
     inner = (c + (quad - c) * 0.6).astype(np.int32)
-    m = np.zeros(img.shape[:2], np.uint8)
-    cv2.fillConvexPoly(m, inner, 1)
+    x0, y0 = np.maximum(inner.min(axis=0), 0)
+    x1, y1 = np.minimum(inner.max(axis=0) + 1, [img.shape[1], img.shape[0]])
+    if x1 - x0 < 2 or y1 - y0 < 2:
+        return None
+    m = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.fillConvexPoly(m, inner - [x0, y0], 1)
     if m.sum() < 6:
         return None
-    return np.array(cv2.mean(img, mask=m)[:3], np.float32)
+    return np.array(cv2.mean(img[y0:y1, x0:x1], mask=m)[:3], np.float32)
 
 
 def table_colour(wb: np.ndarray, exclude: np.ndarray) -> np.ndarray:
@@ -445,7 +455,14 @@ def detect(img: np.ndarray) -> dict:
     """
     h, w = img.shape[:2]
     f = min(1.0, DETECT_LONG_SIDE / max(h, w))
-    small = cv2.resize(img, (max(1, round(w * f)), max(1, round(h * f))), interpolation=cv2.INTER_AREA) if f < 1 else img
+    small = img
+    while max(small.shape[:2]) >= 2 * DETECT_LONG_SIDE:
+        small = cv2.pyrDown(small)  # cheap exact halving
+    if max(small.shape[:2]) > DETECT_LONG_SIDE * 1.05:
+        g = DETECT_LONG_SIDE / max(small.shape[:2])
+        small = cv2.resize(small, (max(1, round(small.shape[1] * g)), max(1, round(small.shape[0] * g))),
+                           interpolation=cv2.INTER_AREA)
+    f = small.shape[1] / w
     sh, sw = small.shape[:2]
     gains = white_balance_gains(small)
     wb = small.astype(np.float32) * gains[None, None, :]
@@ -541,7 +558,13 @@ def link_rows(runs: list[Run]) -> list[Run]:
 
 def _find_backs(wb: np.ndarray, faces: np.ndarray, face_h: float, runs: list[Run], f: float,
                 aspect: float = ASPECT_TYPICAL) -> list[Run]:
-    """Runs of face-down tiles: blobs of a colour far from the table, cut at the face pitch."""
+    """Runs of face-down tiles: blobs of a colour far from the table, cut at the face pitch.
+
+    Works at half the detection size: face-down tiles are as big as faces, and colour
+    needs no fine detail."""
+    wb = cv2.resize(wb, (max(1, wb.shape[1] // 2), max(1, wb.shape[0] // 2)), interpolation=cv2.INTER_AREA)
+    faces = cv2.resize(faces, (wb.shape[1], wb.shape[0]), interpolation=cv2.INTER_NEAREST)
+    face_h, f = face_h / 2, f / 2
     grow = max(3, int(face_h * 0.3))
     near_faces = cv2.dilate(faces, cv2.getStructuringElement(cv2.MORPH_RECT, (2 * grow + 1, 2 * grow + 1)))
     ref = table_colour(wb, near_faces)

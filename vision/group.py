@@ -95,17 +95,17 @@ def clusters(tiles: list[dict]) -> list[list[dict]]:
     for t in tiles:
         by_run.setdefault(t["run"], []).append(t)
     groups = list(by_run.values())
-    changed = True
-    while changed:
-        changed = False
+    joined = True
+    while joined:
+        joined = False
         for i in range(len(groups)):
             for j in range(i + 1, len(groups)):
-                if _joinable(groups[i], groups[j]):
+                if _near(groups[i], groups[j]) and _joinable(groups[i], groups[j]):
                     groups[i] = groups[i] + groups[j]
                     del groups[j]
-                    changed = True
+                    joined = True
                     break
-            if changed:
+            if joined:
                 break
     out = []
     for g in groups:
@@ -113,6 +113,15 @@ def clusters(tiles: list[dict]) -> list[list[dict]]:
         axis = _reading_axis(axis)
         out.append(sorted(g, key=lambda t: float(_centre(t["quad"]) @ axis)))
     return out
+
+
+def _near(a, b) -> bool:
+    """Cheap test first: the two groups' outlines come within a face height of each other."""
+    pa = np.concatenate([np.asarray(t["quad"], np.float32) for t in a])
+    pb = np.concatenate([np.asarray(t["quad"], np.float32) for t in b])
+    h = float(np.linalg.norm(pa[3] - pa[0]))
+    lo_a, hi_a, lo_b, hi_b = pa.min(axis=0), pa.max(axis=0), pb.min(axis=0), pb.max(axis=0)
+    return bool((lo_a <= hi_b + h).all() and (lo_b <= hi_a + h).all())
 
 
 def _is_set(codes: list[str]) -> bool:
