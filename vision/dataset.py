@@ -223,6 +223,27 @@ def make_crop(code: str, rng: np.random.Generator, *, source: str | None = None,
     return to_input(np.ascontiguousarray(crop))
 
 
+def clean_check_set(seed: int = 2024, per_kind: int = 3) -> tuple[list[np.ndarray], list[str]]:
+    """A small check set of plain crops: each kind (and ``back``) rendered ``per_kind`` times on a
+    tile body from every available source, seen from straight above and cut out along a slightly
+    loose face quad, with no lighting, tilt or degradation. Returns (BGR crops, codes)."""
+    rng = np.random.default_rng(seed)
+    codes = [c for c in list(KINDS) + ["back"] for _ in range(per_kind)]
+    crops = []
+    w, h = INPUT_W * 2, INPUT_H * 2
+    dst = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    for code in codes:
+        img, quad = render_tile(code, rng, height=int(rng.integers(70, 140)))
+        c = quad.mean(0)
+        loose = (c + (quad - c) * 1.04).astype(np.float32)
+        a = img[..., 3:] / 255.0
+        scene = img[..., :3] * a + np.array([60, 110, 40], np.float32) * (1 - a)
+        M = cv2.getPerspectiveTransform(loose, dst)
+        crops.append(cv2.warpPerspective(scene.astype(np.uint8), M, (w, h), flags=cv2.INTER_AREA,
+                                         borderMode=cv2.BORDER_REPLICATE))
+    return crops, codes
+
+
 def random_reject(rng: np.random.Generator) -> np.ndarray:
     """A reject that needs no tile at all: table texture, a coloured back-like side, noise."""
     kind = rng.choice(["table", "noise", "strip"])
