@@ -62,6 +62,23 @@ def parse_args(argv=None) -> argparse.Namespace:
     return p.parse_args(argv)
 
 
+def limit_malloc_arenas(arenas: int = 2) -> bool:
+    """Cap glibc's malloc arenas (what ``MALLOC_ARENA_MAX=2`` does), before any thread starts.
+
+    The scan pool's threads would otherwise each grow an arena of their own, and the
+    server's memory creeps up for the first few hundred scans (measured in
+    docs/reliability.md: +13.6% from scan 100 to 1000 by default, +2.6% capped, and
+    faster). A no-op where the C library is not glibc.
+    """
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL("libc.so.6")
+        return bool(libc.mallopt(-8, arenas))  # -8 is M_ARENA_MAX
+    except (OSError, AttributeError):
+        return False
+
+
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] in (["backup"], ["restore"]):
@@ -78,6 +95,7 @@ def main(argv=None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
 
+    limit_malloc_arenas()
     import uvicorn
 
     from .app import create_app
