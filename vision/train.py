@@ -216,7 +216,7 @@ def train(model, rendered: dict, *, minutes: float, lr: float, batch: int = 64, 
             "seconds": round(time.time() - t0, 1), "images": seen}
 
 
-FT_FROM = 5  # fine-tuning trains blocks[FT_FROM:] and the classifier (7 blocks in all)
+FT_FROM = 3  # fine-tuning trains blocks[FT_FROM:] and the classifier (7 blocks in all)
 
 
 def _split(model, k: int = FT_FROM):
@@ -526,7 +526,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--n", type=int, default=16500, help="rendered training crops (cached in .train/rendered)")
     ap.add_argument("--minutes-a", type=float, default=14.0, help="stage A budget (without the held-out sources)")
     ap.add_argument("--minutes-b", type=float, default=10.0, help="stage B budget (all sources)")
-    ap.add_argument("--finetune-steps", type=int, default=150)
+    ap.add_argument("--finetune-steps", type=int, default=300)
     ap.add_argument("--ft-from", type=int, default=FT_FROM, help="fine-tune blocks from this one on (0-6)")
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--holdout", default="hk_art,imahjong_can", help="face sources held out of stage A ('' for none)")
@@ -626,8 +626,10 @@ def write_card(reports: Path, out: Path) -> None:
         ft = ship.get("finetune") or {}
         stages = ([hold["train"]] if hold else []) + list(base.get("history") or [bt])
         t_train = sum(h["seconds"] for h in stages) + (ft.get("seconds", 0) if ft else 0)
-        L += [f"- Commands, in order: " + "; ".join(dict.fromkeys(f"`{c}`" for c in
-              ([hold["command"]] if hold else []) + [base["command"], ship["command"]])) + ".",
+        cmds = [c for r in ([hold] if hold else []) + [base, ship] for c in r["command"].split(", then ")]
+        L += ["- Commands, in order (the rendered cache first: `python -m vision.dataset --n "
+              f"{base['n_rendered']} --seed {base['render_seed']}`): "
+              + "; ".join(f"`{c}`" for c in dict.fromkeys(cmds)) + ".",
               f"- Device: {ship['env']['device']}, {ship['env']['threads']} torch threads, torch {ship['env']['torch']}, "
               f"a {ship['env']['cpus']}-core machine shared with other jobs (so the step counts below are what the "
               f"time budgets allowed). Training time {t_train / 60:.1f} min in all, plus the evaluations.",
@@ -642,13 +644,15 @@ def write_card(reports: Path, out: Path) -> None:
               f"real crops per batch, the rest precomputed features of {ft.get('rendered_features', 0)} rendered crops; "
               f"only {ft.get('trained', 'the head')} train, the trunk stays frozen ({ft.get('seconds', 0) / 60:.1f} min). "
               "The shipped model is this fine-tuned model.", ""]
+        if ship.get("note"):
+            L += [ship["note"] + ".", ""]
     L += ["## Accuracy", "", "| figure | top-1 | top-3 | n | command |", "| --- | --- | --- | --- | --- |"]
     if ship:
         L.append(f"| rendered check set (seed {CHECK_SEED}, all sources), shipped model | {_pct(ship['check']['top1'])} | "
-                 f"{_pct(ship['check']['top3'])} | {ship['check']['n']} | `python -m vision.train` |")
+                 f"{_pct(ship['check']['top3'])} | {ship['check']['n']} | `{ship['command']}` |")
     if base and base.get("real"):
         L.append(f"| real crops, purely rendered-data model (no real crop seen) | {_pct(base['real']['top1'])} | "
-                 f"{_pct(base['real']['top3'])} | {base['real']['n']} | `python -m vision.train` |")
+                 f"{_pct(base['real']['top3'])} | {base['real']['n']} | `{base['command'].split(', then ')[-1]}` |")
     if cv:
         L.append(f"| real crops, 5-fold cross-validation (fine-tune the rendered base on rendered + 4/5 real, test on "
                  f"the held-out 1/5) | {_pct(cv['overall']['top1'])} | {_pct(cv['overall']['top3'])} | "
@@ -661,7 +665,7 @@ def write_card(reports: Path, out: Path) -> None:
     if ship and ship.get("real_seen_in_training"):
         r = ship["real_seen_in_training"]
         L.append(f"| real crops, shipped model (all 314 were in its training: not a fair test) | {_pct(r['top1'])} | "
-                 f"{_pct(r['top3'])} | {r['n']} | `python -m vision.train` |")
+                 f"{_pct(r['top3'])} | {r['n']} | `{ship['command']}` |")
     if hold:
         for s, r in hold["unseen"].items():
             L.append(f"| unseen style `{s}` (held out of training) | {_pct(r['top1'])} | {_pct(r['top3'])} | {r['n']} | "
@@ -706,6 +710,20 @@ def write_card(reports: Path, out: Path) -> None:
               f"`{bench['command']}`: {bench['ms_per_tile']:.3f} ms per tile for a batch of {bench['batch']} crops "
               f"(median of {bench['repeats']}), onnxruntime on CPU with {bench['threads']} threads, including resizing "
               f"the crops; {bench['ms_batch']:.2f} ms per batch.", ""]
+    goals = []
+    if cv and cv["overall"]["top1"] < 0.97:
+        goals.append(f"real tiles: {_pct(cv['overall']['top1'])} in cross-validation against the 97% goal")
+    if hold and hold["unseen_all"]["top1"] < 0.95:
+        per_source = ", ".join(f"{name} {_pct(r['top1'])}" for name, r in hold["unseen"].items())
+        goals.append(f"unseen style: {_pct(hold['unseen_all']['top1'])} against the 95% goal ({per_source})")
+    if clean and clean["top1"] < 0.98:
+        goals.append(f"plain rendered check set: {_pct(clean['top1'])} against 98% (the CI test guards 96%)")
+    if bench and bench["ms_per_tile"] >= 1.0:
+        goals.append(f"speed: {bench['ms_per_tile']:.2f} ms per tile against the 1 ms goal")
+    if goals:
+        L += ["## Goals not met", "", "The training budget (about 35 CPU-minutes on a 2-core machine shared with "
+              "other jobs, a few hundred steps per stage) was far from convergence. Short of the goals:", ""]
+        L += [f"- {g}" for g in goals] + [""]
     L += ["## Limits", "",
           "- The real crops are product photos of a few Chinese sets; no real photo of the Malaysian animal or face "
           "tiles, fei or a face-down tile was available, so those classes are measured on rendered crops only.",
