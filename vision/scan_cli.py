@@ -51,5 +51,8 @@ def main(argv: list[str]) -> int:
         print(json.dumps(exc.to_dict()) if args.json else f"error: {exc.message}",
               file=sys.stdout if args.json else sys.stderr)
         return 2
-    print(json.dumps(result, ensure_ascii=False) if args.json else _summary(result))
+    try:
+        print(json.dumps(result, ensure_ascii=False) if args.json else _summary(result))
+    except BrokenPipeError:  # the reader (e.g. `| head`) went away: not an error of the scan
+        pass
     return 0
