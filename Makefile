@@ -7,9 +7,10 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 APT_RUNTIME := fonts-noto-cjk fonts-wqy-zenhei fonts-arphic-ukai fonts-symbola libraqm0
 APT_TEST := chromium chromium-driver postgresql
+APT_TRAIN := libcairo2
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: install system-deps test-deps run test model bench clean
+.PHONY: install system-deps test-deps train-deps run test model bench clean
 
 install: system-deps $(STAMP)
 
@@ -28,6 +29,13 @@ test-deps:
 	  $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q $$missing; \
 	fi
 
+train-deps:
+	@missing=$$(for p in $(APT_TRAIN); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian packages: $$missing"; \
+	  $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q $$missing; \
+	fi
+
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
@@ -41,7 +49,7 @@ test: install test-deps
 	$(PY) -m pytest -q
 
 # Train the tile classifier (CPU, under 30 minutes; uses a GPU when present). Not part of CI.
-model: install
+model: install train-deps
 	$(PY) -m pip install -q -e ".[train]"
 	$(PY) -m vision.train
 
