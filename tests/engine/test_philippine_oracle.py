@@ -8,34 +8,15 @@ First or Escalera, with 0-3 jokers; the engine must pay the winner exactly the r
 """
 import random
 from collections import Counter
-from functools import lru_cache
 from itertools import combinations_with_replacement
 
 from engine import score
 from engine.errors import EngineError
+from oracle_sets import only_sets
 from engine.tiles import parse
 
 NUM = [f"{n}{s}" for s in "mps" for n in range(1, 10)]
 IDX = {k: i for i, k in enumerate(NUM)}
-
-
-@lru_cache(maxsize=None)
-def _sets(c: tuple) -> bool:
-    i = next((j for j, v in enumerate(c) if v), None)
-    if i is None:
-        return True
-    d = list(c)
-    if d[i] >= 3:
-        d[i] -= 3
-        if _sets(tuple(d)):
-            return True
-        d[i] += 3
-    if i % 9 <= 6 and d[i + 1] and d[i + 2]:
-        d[i] -= 1
-        d[i + 1] -= 1
-        d[i + 2] -= 1
-        return _sets(tuple(d))
-    return False
 
 
 def _take(c, tiles):
@@ -46,7 +27,7 @@ def _take(c, tiles):
 
 
 def _standard(c) -> bool:
-    return any(c[i] >= 2 and _sets(tuple(_take(c, [i, i]))) for i in range(27))
+    return any(c[i] >= 2 and only_sets(tuple(_take(c, [i, i]))) for i in range(27))
 
 
 def _pairs_and_set(c) -> bool:
@@ -94,7 +75,7 @@ def referee(concealed: list[str], win: str, joker: str, self_drawn: bool, flores
             c = list(rest)
             for k in kinds:
                 c[k] += 1
-            if _sets(tuple(c)) or _pairs_and_set(c):
+            if only_sets(tuple(c)) or _pairs_and_set(c):
                 single = True
                 break
     if not (complete or single):

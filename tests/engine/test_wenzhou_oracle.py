@@ -10,34 +10,15 @@ is never discarded), and so are the discard wins the engine refuses as a caishen
 """
 import random
 from collections import Counter
-from functools import lru_cache
 from itertools import combinations_with_replacement
 
 from engine import score
 from engine.errors import EngineError
+from oracle_sets import only_sets
 from engine.tiles import STANDARD_KINDS
 
 KINDS = list(STANDARD_KINDS)
 IDX = {k: i for i, k in enumerate(KINDS)}
-
-
-@lru_cache(maxsize=None)
-def _sets(c: tuple) -> bool:
-    i = next((j for j, v in enumerate(c) if v), None)
-    if i is None:
-        return True
-    d = list(c)
-    if d[i] >= 3:
-        d[i] -= 3
-        if _sets(tuple(d)):
-            return True
-        d[i] += 3
-    if i < 27 and i % 9 <= 6 and d[i + 1] and d[i + 2]:
-        d[i] -= 1
-        d[i + 1] -= 1
-        d[i + 2] -= 1
-        return _sets(tuple(d))
-    return False
 
 
 def _standard(c) -> bool:
@@ -45,7 +26,7 @@ def _standard(c) -> bool:
         if c[i] >= 2:
             d = list(c)
             d[i] -= 2
-            if _sets(tuple(d)):
+            if only_sets(tuple(d)):
                 return True
     return False
 
