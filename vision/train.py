@@ -22,8 +22,6 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from engine.tiles import KINDS
-
 from .dataset import INPUT_H, INPUT_W, LABEL_INDEX, LABELS, build_cache, load_real, to_input
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -135,7 +135,6 @@ def test_scan_fix_self_draw_payments_and_record(server, browser_context, tmp_pat
 
     # Fix one tile: the first concealed tile is changed with the picker (as a player
     # would fix a misread) and then set right, with the top-3 guesses offered first.
-    want = parse(truth["hand"]["concealed"])
     first = row_codes(page, "#row-concealed")[0]
     wrong = "9m" if first != "9m" else "8m"
     set_tile(page, "#row-concealed", 0, wrong)

@@ -7,7 +7,6 @@ from hypothesis import strategies as st
 import engine
 from engine import tiles as T
 from engine.decompose import decompositions, is_complete, naive_decompositions
-from engine.variants import get_variant
 
 from handgen import random_complete_hand
 

@@ -32,7 +32,7 @@ def test_truth_faces_are_bright_tile_faces():
     data, truth = make_scene(3, width=1000, tilt=0)
     img = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
     gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
-    inside, ring = [], []
+    inside = []
     for t in truth["tiles"]:
         if t["tile"] == "back":
             continue
