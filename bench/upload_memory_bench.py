@@ -98,20 +98,10 @@ def post(c: httpx.Client, data: bytes, kind="image/jpeg"):
 
 
 def endless_body(port: int, token: str) -> tuple[int, int]:
+    from hostile_images import send_endless_upload
+
     s = socket.create_connection(("127.0.0.1", port), timeout=30)
-    s.sendall(b"POST /api/scan HTTP/1.1\r\nHost: b\r\nAuthorization: Bearer " + token.encode()
-              + b"\r\nContent-Type: multipart/form-data; boundary=b\r\nTransfer-Encoding: chunked\r\n\r\n")
-    head = b'--b\r\nContent-Disposition: form-data; name="photo"; filename="a.jpg"\r\n\r\n'
-    s.sendall(b"%x\r\n%s\r\n" % (len(head), head))
-    block = b"\xff" * (256 * 1024)
-    chunk = b"%x\r\n%s\r\n" % (len(block), block)
-    sent = 0
-    try:
-        while sent < 1024 * MB:
-            s.sendall(chunk)
-            sent += len(block)
-    except OSError:
-        pass
+    sent = send_endless_upload(s, token, 1024 * MB)
     data = b""
     try:
         while b"\r\n" not in data:

@@ -1,4 +1,4 @@
-"""Hostile image files, built in memory: decompression bombs and lying headers."""
+"""Hostile uploads, built in memory: decompression bombs, lying headers, an endless body."""
 from __future__ import annotations
 
 import io
@@ -34,3 +34,22 @@ def jpeg_claiming(width: int, height: int) -> bytes:
     data = small_jpeg()
     sof = data.find(b"\xff\xc0")
     return data[:sof + 5] + struct.pack(">HH", height, width) + data[sof + 9:]
+
+
+def send_endless_upload(sock, token: str, limit: int) -> int:
+    """Start a chunked multipart photo upload on ``sock`` and keep sending 256 KB chunks of junk
+    until ``limit`` bytes are out or the server closes the connection. Returns the bytes sent."""
+    sock.sendall(b"POST /api/scan HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer " + token.encode()
+                 + b"\r\nContent-Type: multipart/form-data; boundary=b\r\nTransfer-Encoding: chunked\r\n\r\n")
+    first = b'--b\r\nContent-Disposition: form-data; name="photo"; filename="a.jpg"\r\n\r\n'
+    sock.sendall(b"%x\r\n%s\r\n" % (len(first), first))
+    block = b"\xff" * (256 * 1024)
+    chunk = b"%x\r\n%s\r\n" % (len(block), block)
+    sent = 0
+    try:
+        while sent < limit:
+            sock.sendall(chunk)
+            sent += len(block)
+    except OSError:  # the server answered and closed while we were still sending
+        pass
+    return sent

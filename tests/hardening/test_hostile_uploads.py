@@ -19,7 +19,7 @@ import api.guard as guard
 from api.app import create_app
 from api.routes_scan import MAX_WAITING
 from conftest import TOKEN
-from hostile_images import jpeg_claiming, png, small_jpeg
+from hostile_images import jpeg_claiming, png, send_endless_upload, small_jpeg
 from inproc_server import ThreadServer
 
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
@@ -142,20 +142,8 @@ def _read_status(s: socket.socket) -> tuple[int, bytes]:
 
 
 def test_an_endless_multipart_body_gets_413_at_the_cap(live):
-    head = (b"POST /api/scan HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer " + TOKEN.encode()
-            + b"\r\nContent-Type: multipart/form-data; boundary=b\r\nTransfer-Encoding: chunked\r\n\r\n")
-    s = _raw_request(live.port, head)
-    first = b'--b\r\nContent-Disposition: form-data; name="photo"; filename="a.jpg"\r\n\r\n'
-    s.sendall(b"%x\r\n%s\r\n" % (len(first), first))
-    block = b"\xff" * (256 * 1024)
-    chunk = b"%x\r\n%s\r\n" % (len(block), block)
-    sent = 0
-    try:
-        while sent < 200 * MB:  # "endless": 8x the cap, the server must stop it long before
-            s.sendall(chunk)
-            sent += len(block)
-    except OSError:  # the server answered and closed while we were still sending
-        pass
+    s = socket.create_connection(("127.0.0.1", live.port), timeout=10)
+    sent = send_endless_upload(s, TOKEN, 200 * MB)  # "endless": 8x the cap, the server must stop it long before
     status, raw = _read_status(s)
     s.close()
     assert status == 413 and b'"too_large"' in raw and b"25 MB" in raw
