@@ -197,13 +197,13 @@ class Pairs(Form):
         """Yield (sets, counts left, wilds left) for every way to take the form's sets."""
         n_set = self.sets + self.pungs
 
-        def rec(c: list[int], w: int, left: int, low: int, acc: list):
+        def rec(c: list[int], w: int, left: int, low: tuple | None, acc: list):
             if left == 0:
                 if sum(1 for g in acc if g[0] in ("P", "S")) >= self.pungs:
                     yield list(acc), c, w
                 return
             opts = self._set_options(c, w)
-            for n, (group, used, wused) in enumerate(opts):
+            for group, used, wused in opts:
                 if low is not None and group < low:
                     continue
                 for p in used:
@@ -230,23 +230,9 @@ class Pairs(Form):
             singles.extend([i] * s)
         return pairs, singles
 
-    def _pairs_possible(self, c: list[int], w: int) -> bool:
-        split = self._pair_counts(c)
-        if split is None:
-            return False
-        pairs, singles = split
-        need = self.n_pairs - len(pairs)
-        if need < 0:
-            return False
-        free = [x for x in singles if x not in pairs] if self.distinct else singles
-        for from_single in range(min(need, len(free), w), -1, -1):
-            used = from_single + 2 * (need - from_single)
-            if used <= w and len(singles) - from_single + (w - used) == self.loose:
-                return True
-        return False
-
-    def _pair_splits(self, c: list[int], w: int, wild_kind: str | None):
-        """Yield (pair groups, loose tiles): natural pairs, wild-completed pairs, the rest loose."""
+    def _pair_plans(self, c: list[int], w: int):
+        """Yield (pairs, singles, free singles, how many singles a wild pairs, wild-only pairs,
+        wilds used) for every way the remaining tiles fill the form's pairs and loose tiles."""
         split = self._pair_counts(c)
         if split is None:
             return
@@ -258,8 +244,15 @@ class Pairs(Form):
         for from_single in range(min(need, len(free), w), -1, -1):
             wild_pairs = need - from_single
             used = from_single + 2 * wild_pairs
-            if used > w or len(singles) - from_single + (w - used) != self.loose:
-                continue
+            if used <= w and len(singles) - from_single + (w - used) == self.loose:
+                yield pairs, singles, free, from_single, wild_pairs, used
+
+    def _pairs_possible(self, c: list[int], w: int) -> bool:
+        return any(True for _ in self._pair_plans(c, w))
+
+    def _pair_splits(self, c: list[int], w: int, wild_kind: str | None):
+        """Yield (pair groups, loose tiles): natural pairs, wild-completed pairs, the rest loose."""
+        for pairs, singles, free, from_single, wild_pairs, used in self._pair_plans(c, w):
             for chosen in set(combinations(free, from_single)):
                 if self.distinct and len(set(chosen)) < len(chosen):
                     continue
