@@ -9,6 +9,8 @@ Every random choice comes from the ``rng`` passed in, so output is reproducible 
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import cv2
 import numpy as np
 
@@ -18,7 +20,7 @@ from .faces import FACE_SOURCES, FLOWERS_NEED_INDEX, ink_layer, sources_for
 from .faces.drawn import FLOWER_CHARS, NUMERALS, Canvas, index_mark
 from .faces.ink import ink, paste, pick
 
-__all__ = ["render_tile", "render_face", "FACE_SOURCES", "BACK_COLOURS", "face_colour", "back_colour"]
+__all__ = ["render_tile", "render_face", "FACE_SOURCES", "BACK_COLOURS", "SetColours", "face_colour", "back_colour"]
 
 BACK_COLOURS = {  # BGR
     "green": (55, 135, 35), "dark_green": (45, 85, 20), "blue": (170, 95, 30), "navy": (105, 50, 20),
@@ -50,6 +52,33 @@ def back_colour(rng: np.random.Generator, name: str | None = None) -> np.ndarray
     return np.clip(np.array(BACK_COLOURS[name], np.float32) + rng.normal(0, 12, 3), 0, 255)
 
 
+@dataclass(frozen=True)
+class SetColours:
+    """The face and back colours of one tile set. Every tile of a real set has the same two
+    colours, up to a little jitter; scenes draw one set per photo (``SetColours.draw``)."""
+
+    face: np.ndarray
+    back: np.ndarray
+
+    @classmethod
+    def draw(cls, rng: np.random.Generator) -> "SetColours":
+        return cls(face_colour(rng), back_colour(rng))
+
+    def face_of(self, rng: np.random.Generator) -> np.ndarray:
+        return np.clip(self.face + rng.normal(0, 1.5, 3), 0, 255).astype(np.float32)
+
+    def back_of(self, rng: np.random.Generator) -> np.ndarray:
+        return np.clip(self.back + rng.normal(0, 3, 3), 0, 255).astype(np.float32)
+
+
+def _face_of(colours: SetColours | None, rng) -> np.ndarray:
+    return colours.face_of(rng) if colours else face_colour(rng)
+
+
+def _back_of(colours: SetColours | None, rng) -> np.ndarray:
+    return colours.back_of(rng) if colours else back_colour(rng)
+
+
 def _face_background(h: int, w: int, colour: np.ndarray, rng, clean: bool = False) -> np.ndarray:
     if clean:
         return np.broadcast_to(colour[None, None, :], (h, w, 3)).astype(np.float32)
@@ -61,14 +90,16 @@ def _face_background(h: int, w: int, colour: np.ndarray, rng, clean: bool = Fals
 
 
 def render_face(code: str, rng: np.random.Generator, *, height: int = 160, source: str | None = None,
-                exclude_sources: tuple[str, ...] = (), clean: bool = False) -> np.ndarray:
+                exclude_sources: tuple[str, ...] = (), clean: bool = False,
+                colours: SetColours | None = None) -> np.ndarray:
     """The face of ``code`` (BGR uint8, ``height`` x ``round(0.75 * height)``).
 
-    ``clean``: a flat ivory face without noise or added corner index (for icons)."""
+    ``clean``: a flat ivory face without noise or added corner index (for icons).
+    ``colours``: the set's colours (default: drawn at random for this tile)."""
     _check(code)
     h, w = int(height), max(1, int(round(height * 0.75)))
     if code == "back":
-        bg = _face_background(h, w, back_colour(rng), rng)
+        bg = _face_background(h, w, _back_of(colours, rng), rng)
         return bg.astype(np.uint8)
     if source is None:
         choices = sources_for(code, exclude_sources)
@@ -101,7 +132,7 @@ def render_face(code: str, rng: np.random.Generator, *, height: int = 160, sourc
         box = [0.12, 0.04, 0.97, 0.96] if right else [0.12, 0.08, 0.97, 0.98]
     paste(canvas.img, layer, tuple(box))
     small = cv2.resize(canvas.img, (w, h), interpolation=cv2.INTER_AREA).astype(np.float32)
-    bg = _face_background(h, w, np.array([200, 228, 238], np.float32) if clean else face_colour(rng), rng, clean)
+    bg = _face_background(h, w, np.array([200, 228, 238], np.float32) if clean else _face_of(colours, rng), rng, clean)
     a = small[..., 3:] / 255.0
     face = small[..., :3] * a + bg * (1 - a)
     return np.clip(face, 0, 255).astype(np.uint8)
@@ -134,8 +165,8 @@ def _rounded_mask(h: int, w: int, x0: float, y0: float, x1: float, y1: float, r:
 
 
 def render_tile(code: str, rng: np.random.Generator, *, height: int = 160, source: str | None = None,
-                exclude_sources: tuple[str, ...] = ()) -> tuple[np.ndarray, np.ndarray]:
-    """One whole tile seen from straight above.
+                exclude_sources: tuple[str, ...] = (), colours: SetColours | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """One whole tile seen from straight above; ``colours``: the set's (default: drawn at random).
 
     Returns ``(image, face_quad)``: image is BGRA uint8, transparent outside the tile;
     face_quad is 4x2 float32, the face corners (top-left, top-right, bottom-right, bottom-left).
@@ -154,8 +185,8 @@ def render_tile(code: str, rng: np.random.Generator, *, height: int = 160, sourc
     fx0 = pad + max(0.0, -dx)
     fy0 = pad + max(0.0, -dy)
     r = fw * rng.uniform(0.05, 0.12)
-    back = back_colour(rng)
-    ivory = face_colour(rng)
+    back = _back_of(colours, rng)
+    ivory = _face_of(colours, rng)
     face_down = code == "back"
     frac = rng.uniform(0.35, 0.65)  # share of the thickness that is the back-coloured layer
     img = np.zeros((H, W, 3), np.float32)
@@ -169,10 +200,11 @@ def render_tile(code: str, rng: np.random.Generator, *, height: int = 160, sourc
         img = img * (1 - m[..., None]) + (colour * shade)[None, None, :] * m[..., None]
         alpha = np.maximum(alpha, m)
     if face_down:
-        face = render_face("back", rng, height=fh)
+        face = render_face("back", rng, height=fh, colours=colours)
         face = np.clip(face.astype(np.float32) * (back / np.maximum(face.reshape(-1, 3).mean(0), 1)), 0, 255)
     else:
-        face = render_face(code, rng, height=fh, source=source, exclude_sources=exclude_sources).astype(np.float32)
+        face = render_face(code, rng, height=fh, source=source, exclude_sources=exclude_sources,
+                           colours=colours).astype(np.float32)
     fm = _rounded_mask(H, W, fx0, fy0, fx0 + fw, fy0 + fh, r)
     placed = np.zeros((H, W, 3), np.float32)
     ix, iy = int(round(fx0)), int(round(fy0))

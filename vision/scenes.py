@@ -20,7 +20,6 @@ face corners (TL, TR, BR, BL of the face as it lies, in photo pixels).
 from __future__ import annotations
 
 import math
-from contextlib import contextmanager
 from dataclasses import dataclass
 
 import cv2
@@ -29,12 +28,6 @@ import numpy as np
 from engine.tiles import BONUS_KINDS, FLOWERS, STANDARD_KINDS, format_tiles
 
 TABLES = ("felt", "wood", "cloth", "bamboo")
-
-
-def _renderer():
-    from . import render
-
-    return render
 
 
 # ----------------------------------------------------------------------------- hands
@@ -212,22 +205,18 @@ def _source_for(code: str, src: str) -> str | None:
     return None
 
 
-@contextmanager
-def _one_set(render, rng):
-    """Give every tile of a scene the same face and back colours, as a real set has.
+class _SetRenderer:
+    """Renders the tiles of one scene with one set's colours, as a real set has them."""
 
-    The renderer draws each tile's colours at random; a scene holds them fixed by
-    swapping its colour functions for the duration of the scene.
-    """
-    face = render.face_colour(rng)
-    back = render.back_colour(rng)
-    saved = (render.face_colour, render.back_colour)
-    render.face_colour = lambda r, *a, **k: np.clip(face + r.normal(0, 1.5, 3), 0, 255).astype(np.float32)
-    render.back_colour = lambda r, *a, **k: np.clip(back + r.normal(0, 3, 3), 0, 255).astype(np.float32)
-    try:
-        yield
-    finally:
-        render.face_colour, render.back_colour = saved
+    def __init__(self, rng: np.random.Generator):
+        from .render import SetColours
+
+        self.colours = SetColours.draw(rng)
+
+    def render_tile(self, code: str, rng: np.random.Generator, **kw):
+        from .render import render_tile
+
+        return render_tile(code, rng, colours=self.colours, **kw)
 
 
 def _layout_row(tiles, group, rng, render, src, unit, x0, y0, angle, gap_range, tiles_out):
@@ -446,7 +435,6 @@ def make_scene(seed: int, *, width: int = 1600, hand: dict | None = None, source
     "back" for a face-down tile.
     """
     rng = np.random.default_rng(seed)
-    render = _renderer()
     pool = tuple(sources) if sources else SCENE_SOURCES()
     src = source if source is not None else str(rng.choice(pool))
     hand = parse_hand(hand) if hand is not None else random_hand(rng)
@@ -465,8 +453,7 @@ def make_scene(seed: int, *, width: int = 1600, hand: dict | None = None, source
     unit = float(np.clip(max(out_w, out_h) * rng.uniform(0.045, 0.07), 36, 220))
 
     tiles: list[_Placed] = []
-    with _one_set(render, rng):
-        _lay_out(hand, rng, render, src, unit, tiles)
+    _lay_out(hand, rng, _SetRenderer(rng), src, unit, tiles)
 
     layout_pts = np.concatenate([cv2.transform(np.float32([[[0, 0]], [[t.img.shape[1], 0]], [[t.img.shape[1], t.img.shape[0]]],
                                                            [[0, t.img.shape[0]]]]), t.M).reshape(4, 2) for t in tiles])
@@ -579,4 +566,6 @@ def truth_classifier(truth: dict, tolerance: float = 0.3):
 
 def SCENE_SOURCES() -> tuple[str, ...]:
     """Face styles the scenes draw from: every style the renderer knows, held-out ones included."""
-    return tuple(_renderer().FACE_SOURCES)
+    from .render import FACE_SOURCES
+
+    return tuple(FACE_SOURCES)

@@ -48,6 +48,25 @@ def test_face_down_tile_shows_back_colour_on_its_face():
     assert face.std(0).max() < 25  # one colour all over
 
 
+def _face_colour(code, rng, colours):
+    img, quad = render.render_tile(code, rng, height=100, source="drawn" if code != "back" else None, colours=colours)
+    x0, y0 = quad[0].astype(int) + 6
+    x1, y1 = quad[2].astype(int) - 6
+    return np.median(img[y0:y1, x0:x1, :3].reshape(-1, 3), axis=0)  # the blank face is most of it
+
+
+def test_one_sets_colours_hold_for_every_tile_and_random_colours_do_not():
+    rng = np.random.default_rng(8)
+    ivory_set = render.SetColours(face=np.array([150.0, 200.0, 230.0]), back=np.array([40.0, 140.0, 40.0]))
+    set_faces = [_face_colour(c, rng, ivory_set) for c in ("1m", "5p", "9s", "7z")]
+    assert max(np.abs(f - set_faces[0]).max() for f in set_faces) < 12
+    assert np.abs(set_faces[0] - [150, 200, 230]).max() < 25
+    back = _face_colour("back", rng, ivory_set)
+    assert np.abs(back - [40, 140, 40]).max() < 30  # a face-down tile shows the set's back colour
+    free = [_face_colour(c, rng, None) for c in ("1m", "5p", "9s", "7z", "2m", "3p")]
+    assert max(np.abs(f - free[0]).max() for f in free) > 12
+
+
 @pytest.mark.parametrize("source", render.FACE_SOURCES)
 def test_every_source_is_reproducible_from_a_seed(source):
     code = SOURCE_CODES[source][7]
