@@ -384,7 +384,7 @@ def split_run(img: np.ndarray, gains: np.ndarray, quad: np.ndarray, n_range: tup
     n, cuts, score = choose_count(prof, ratio, n_range)
     single_ok = ratio < 1.0 / ASPECT_MIN + 0.1  # a lone portrait tile: long side is its height
     if n_range is not None:
-        single_ok = n_range[0] <= 1 or n_range == (2, 2)  # a pair needs a seam to be believed
+        single_ok = n_range[0] <= 1
         if n == 1 and not single_ok:  # no seam evidence: cut evenly at the expected count
             n = max(2, int(round((n_range[0] + n_range[1]) / 2)))
             cuts = [i * length / n for i in range(1, n)]
@@ -504,8 +504,9 @@ def _recount(img, gains, runs: list[Run], kept) -> float:
     All tiles of a set have one shape, and in one photo they are foreshortened
     alike, so the median face aspect (width / height) over the photo's runs predicts
     how many tiles a blob of a given length holds.  A run whose count is off by more
-    than 15% is split again with the count held near that prediction.  Returns the
-    photo's face aspect."""
+    than 15% is split again with the count held near that prediction.  A blob short
+    enough to be one lone tile or two touching ones is settled by :func:`_is_pair`.
+    Returns the photo's face aspect."""
     aspects, weights = [], []
     for r in runs:
         if r.height > 0 and r.pitch > 0:
@@ -516,18 +517,82 @@ def _recount(img, gains, runs: list[Run], kept) -> float:
     order = np.argsort(aspects)
     cum = np.cumsum(np.asarray(weights, float)[order])
     A = float(np.asarray(aspects)[order][np.searchsorted(cum, cum[-1] / 2)])
+    rows = _main_rows(runs)
     for i, (quad, ratio, n) in enumerate(kept):
-        if n == 1 and ratio < 2.2:
-            # a lone portrait tile looks 1/A long, two touching ones 2A: take the nearer
-            if abs(math.log(ratio * A)) <= abs(math.log(ratio / (2 * A))) + 0.03:
-                continue
         n_e = ratio / A
+        if ratio < 2.2 and (n <= 2 or n_e < 2.5):
+            row_axis = _nearest_row_axis(quad, rows)
+            if not _is_pair(quad, ratio, n >= 2, A, row_axis):
+                runs[i] = _lone_face(quad, row_axis)
+                continue
+            if n_e < 2.5:
+                if n != 2:  # the range makes split_run cut a pair, at its seam or in the middle
+                    quads, axis, pitch, height, _ = split_run(img, gains, quad, (2, 2))
+                    runs[i] = Run(quads=quads, kind="face", axis=axis, pitch=pitch, height=height)
+                continue
         if n_e < 2.5 and abs(n - n_e) <= 0.6:
             continue
         lo, hi = max(2, int(math.floor(n_e * 0.87))), max(2, int(math.ceil(n_e * 1.13)))
         quads, axis, pitch, height, _ = split_run(img, gains, quad, (lo, hi))
         runs[i] = Run(quads=quads, kind="face", axis=axis, pitch=pitch, height=height)
     return A
+
+
+def _main_rows(runs: list[Run]) -> list[Run]:
+    """Runs of 3+ tiles that lie along the photo's main direction (within 30 degrees of the
+    rows holding most of the tiles): a lone tile whose ink was cut into "tiles" lies across."""
+    rows = [r for r in runs if len(r.quads) >= 3]
+    total = sum(len(r.quads) for r in rows)
+    cos30 = math.cos(math.radians(30))
+    return [r for r in rows
+            if 2 * sum(len(o.quads) for o in rows if abs(float(np.dot(r.axis, o.axis))) > cos30) > total]
+
+
+def _nearest_row_axis(quad: np.ndarray, rows: list[Run]) -> np.ndarray | None:
+    """Unit axis of the row (a run of 3+ tiles) whose nearest face is closest to ``quad``."""
+    if not rows:
+        return None
+    c = quad.mean(axis=0)
+    dist = [min(float(np.linalg.norm(q.mean(axis=0) - c)) for q in r.quads) for r in rows]
+    return rows[int(np.argmin(dist))].axis
+
+
+def _is_pair(quad: np.ndarray, ratio: float, seams: bool, A: float, row_axis: np.ndarray | None) -> bool:
+    """Is a short blob two touching faces rather than one lone tile?
+
+    Its length cannot tell: a lone tile looks 1/A long plus its body's visible side,
+    two touching faces 2A, and the two meet near A = 0.7.  The seam between two faces
+    can be faint or hidden.  But the tiles of one table lie the same way round, so a
+    pair runs along the nearby rows and a lone tile's length runs across them.  Only
+    when there is no row, or the blob lies diagonally to it, do length and seam decide.
+    """
+    if row_axis is not None:
+        a, b = _sides(quad)
+        long_side = (quad[1] - quad[0]) if a >= b else (quad[2] - quad[1])
+        along = abs(float(np.dot(long_side / (np.linalg.norm(long_side) + 1e-6), row_axis)))
+        if along > math.cos(math.radians(30)):
+            return ratio > 1.5 * A  # else too short for two faces: a lone tile seen almost square
+        if along < math.cos(math.radians(60)):
+            return False
+    if seams:
+        return True
+    if 0.9 <= ratio * A <= 1.35:
+        return False  # a lone tile fits (its body's side adds up to a third) and no seam says two
+    return abs(math.log(ratio / (2 * A))) < abs(math.log(ratio * A))
+
+
+def _lone_face(quad: np.ndarray, row_axis: np.ndarray | None) -> Run:
+    """One tile from a blob: the face's width runs along the nearby row (tiles of one table
+    lie the same way round), or, with no row, across the blob's long side."""
+    a, b = _sides(quad)
+    if row_axis is not None:
+        width_first = abs(float(np.dot(quad[1] - quad[0], row_axis))) >= abs(float(np.dot(quad[2] - quad[1], row_axis)))
+    else:
+        width_first = a <= b
+    face = quad if width_first else np.array([quad[1], quad[2], quad[3], quad[0]], np.float32)
+    w, h = _sides(face)
+    axis = face[1] - face[0]
+    return Run(quads=[face.astype(np.float32)], kind="face", axis=axis / (np.linalg.norm(axis) + 1e-6), pitch=w, height=h)
 
 
 def link_rows(runs: list[Run]) -> list[Run]:

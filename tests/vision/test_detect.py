@@ -1,6 +1,7 @@
 """Finding faces and splitting touching rows, on synthetic photos with known corners."""
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
@@ -66,7 +67,6 @@ def test_seam_profile_and_count_on_a_drawn_strip():
 
 
 def test_fit_quad_recovers_a_rounded_rotated_rectangle():
-    import cv2
 
     mask = np.zeros((300, 300), np.uint8)
     rect = ((150, 150), (160, 90), 30)
@@ -77,3 +77,18 @@ def test_fit_quad_recovers_a_rounded_rotated_rectangle():
     true = cv2.boxPoints(rect)
     for p in true:  # every true corner is close to a fitted corner despite the rounding
         assert np.linalg.norm(q - p, axis=1).min() < 4
+
+
+@pytest.mark.parametrize("seed, source", [(100, "drawn"), (106, "symbola"), (111, "symbola")])
+def test_lone_tile_is_one_face_not_a_pair(seed, source):
+    # a lone flower shows its body's side, so its blob is about as long as two touching
+    # faces; it must stay one face, turned like the rows (not cut in two, not sideways)
+    hand = {"concealed": "123456789m1122p", "melds": ["777s"], "flowers": "1357f"}
+    data, truth = make_scene(seed, width=1200, source=source, hand=hand, clutter=False)
+    d = decode(data)
+    quads = [np.asarray(q) * d.scale for q in _face_quads(detect(d.image))]
+    for t in truth["tiles"]:
+        tq = np.asarray(t["corners"], np.float32).reshape(-1, 1, 2)
+        inside = [q for q in quads if cv2.pointPolygonTest(tq, tuple(map(float, q.mean(axis=0))), False) >= 0]
+        assert len(inside) == 1, t["tile"]
+        assert _match(inside, {"tiles": [t]}, 1.0) == 1, t["tile"]
