@@ -133,7 +133,66 @@ def _stick(c: Canvas, cy, cx, length, width, angle, colour, rng, joint_colour=No
     c.fill(m, colour)
 
 
+def _curve(m, p0, p1, bend: float, thickness: int) -> None:
+    """A gentle arc from p0 to p1 (a quadratic through a middle point pushed sideways by ``bend``)."""
+    p0, p1 = np.float32(p0), np.float32(p1)
+    d = p1 - p0
+    mid = (p0 + p1) / 2 + np.float32([-d[1], d[0]]) * bend
+    t = np.linspace(0, 1, 12, dtype=np.float32)[:, None]
+    pts = (1 - t) ** 2 * p0 + 2 * (1 - t) * t * mid + t ** 2 * p1
+    cv2.polylines(m, [pts.astype(np.int32)], False, 255, thickness, cv2.LINE_AA)
+
+
+def draw_perched_bird(c: Canvas, rng, pal, box=(0.04, 0.06, 0.96, 0.94)) -> None:
+    """The 1 of bamboo as many real sets draw it: a large upright bird (peacock, sparrow) in
+    coloured line art, long tail feathers hanging down, often on a branch."""
+    sub = Canvas(200, 160)
+    cols = [pal[int(rng.integers(len(pal)))] for _ in range(6)]
+    line = int(rng.integers(3, 6))
+    filled = rng.random() < 0.35
+    cx, tilt = 80 + int(rng.integers(-10, 10)), float(rng.uniform(-30, 30))
+    m = sub.mask()  # body
+    cv2.ellipse(m, (cx, 92), (int(rng.integers(20, 30)), int(rng.integers(32, 44))), tilt, 0, 360, 255,
+                -1 if filled else line, cv2.LINE_AA)
+    sub.fill(m, cols[0])
+    m = sub.mask()  # wing, with feather lines
+    cv2.ellipse(m, (cx + 6, 96), (14, 30), tilt + 15, 0, 360, 255, line, cv2.LINE_AA)
+    for k in range(int(rng.integers(1, 4))):
+        _curve(m, (cx - 2, 78 + 10 * k), (cx + 18, 108 + 8 * k), 0.2, max(2, line - 1))
+    sub.fill(m, cols[1])
+    hx, hy = cx + int(rng.integers(-12, 12)), 44
+    m = sub.mask()  # head, eye, crest
+    cv2.circle(m, (hx, hy), int(rng.integers(12, 17)), 255, -1 if filled else line, cv2.LINE_AA)
+    for k in range(int(rng.integers(0, 4))):
+        _curve(m, (hx, hy - 12), (hx - 14 + 10 * k, hy - 32), 0.15, 2)
+    sub.fill(m, cols[2])
+    m = sub.mask()
+    cv2.circle(m, (hx + 5, hy - 2), 3, 255, -1, cv2.LINE_AA)
+    cv2.fillPoly(m, [np.array([[hx + 12, hy - 4], [hx + 28, hy + 2], [hx + 12, hy + 6]], np.int32)], 255, cv2.LINE_AA)
+    sub.fill(m, cols[3])
+    m = sub.mask()  # tail: long feathers hanging down, sometimes with eyes (a peacock)
+    for k in range(int(rng.integers(2, 6))):
+        end = (int(rng.integers(30, 130)), int(rng.integers(170, 198)))
+        _curve(m, (cx, 124), end, float(rng.uniform(-0.25, 0.25)), line)
+        if rng.random() < 0.3:
+            cv2.circle(m, end, 6, 255, -1, cv2.LINE_AA)
+    sub.fill(m, cols[4])
+    if rng.random() < 0.6:  # the branch it sits on
+        m = sub.mask()
+        y = int(rng.integers(128, 150))
+        _curve(m, (5, y + int(rng.integers(-10, 10))), (155, y + int(rng.integers(-10, 10))), 0.05, line + 1)
+        for _ in range(int(rng.integers(0, 4))):
+            lx = int(rng.integers(15, 145))
+            cv2.ellipse(m, (lx, y - 8), (12, 5), float(rng.uniform(-60, 60)), 0, 360, 255, -1, cv2.LINE_AA)
+        sub.fill(m, cols[5])
+    x, y, w, h = cv2.boundingRect(sub.img[..., 3])  # the bird fills the face, as on real tiles
+    img = sub.img[y: y + h, x: x + w]
+    img = img[:, ::-1] if rng.random() < 0.5 else img
+    paste(c.img, np.ascontiguousarray(img), box)
+
+
 def draw_bird(c: Canvas, rng, pal, box=(0.08, 0.08, 0.92, 0.92)) -> None:
+    """A small bird in profile, in flat colours."""
     y0, x0, y1, x1 = box
     sub = Canvas(200, 160)
     cols = [pal[int(rng.integers(len(pal)))] for _ in range(5)]
@@ -166,7 +225,8 @@ def draw_bamboo(code: str, rng, c: Canvas) -> None:
     n = int(code[0])
     inks = tile_palette(code, rng)
     if n == 1:
-        draw_bird(c, rng, inks["palette"] + [inks["main"]])
+        bird = draw_perched_bird if rng.random() < 0.6 else draw_bird
+        bird(c, rng, inks["palette"] + [inks["main"]])
         return
     rows = 3 if n in (7, 9) else 2
     length = (0.27 if rows == 3 else 0.38) * rng.uniform(0.9, 1.05)
@@ -228,9 +288,16 @@ def draw_plant(c: Canvas, rng, pal, box) -> None:
         if rng.random() < 0.7:
             cv2.ellipse(m, mid, (int(rng.integers(10, 22)), int(rng.integers(4, 8))),
                         float(rng.uniform(0, 180)), 0, 360, 255, -1, cv2.LINE_AA)
+    if rng.random() < 0.4:  # long blade leaves from the base (orchid, bamboo, grass)
+        for _ in range(int(rng.integers(2, 6))):
+            _curve(m, base, (int(rng.integers(5, 155)), int(rng.integers(40, 150))), float(rng.uniform(-0.3, 0.3)),
+                   int(rng.integers(2, 5)))
     sub.fill(m, stem_c)
     for tip in tips:
         col = pal[int(rng.integers(len(pal)))]
+        if rng.random() < 0.45:  # a big blossom: rings of petals (peony, chrysanthemum, plum)
+            _blossom(sub, tip, rng, pal)
+            continue
         m = sub.mask()
         r = int(rng.integers(8, 20))
         k = int(rng.integers(4, 8))
@@ -247,6 +314,25 @@ def draw_plant(c: Canvas, rng, pal, box) -> None:
         cv2.fillPoly(m, [np.array([[35, 160], [125, 160], [110, 199], [50, 199]], np.int32)], 255, cv2.LINE_AA)
         sub.fill(m, pal[int(rng.integers(len(pal)))])
     paste(c.img, sub.img, box)
+
+
+def _blossom(sub: Canvas, centre, rng, pal) -> None:
+    """A large flower head: one or two rings of radial petals, filled or outlined, and a heart."""
+    r = int(rng.integers(20, 38))
+    outline = rng.random() < 0.4
+    for ring, scale in enumerate((1.0, 0.55)[: int(rng.integers(1, 3))]):
+        m = sub.mask()
+        k = int(rng.integers(5, 13))
+        rot = rng.uniform(0, 2 * math.pi)
+        for i in range(k):
+            a = rot + 2 * math.pi * i / k
+            pc = (int(centre[0] + math.cos(a) * r * scale * 0.6), int(centre[1] + math.sin(a) * r * scale * 0.6))
+            cv2.ellipse(m, pc, (max(3, int(r * scale * 0.5)), max(2, int(r * scale * 0.22))), math.degrees(a), 0, 360,
+                        255, 2 if outline else -1, cv2.LINE_AA)
+        sub.fill(m, pal[int(rng.integers(len(pal)))])
+    m = sub.mask()
+    cv2.circle(m, (int(centre[0]), int(centre[1])), max(2, r // 5), 255, -1, cv2.LINE_AA)
+    sub.fill(m, pal[int(rng.integers(len(pal)))])
 
 
 def index_mark(text: str, rng, colour, box, c: Canvas) -> None:
