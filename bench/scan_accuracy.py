@@ -13,6 +13,12 @@ Per scene the photo is scanned; a found tile is right when its centre lies withi
 
 ``--classifier model`` (the default) uses the shipped ONNX model; ``truth`` names
 every candidate from the scene's truth, which measures detection and grouping alone.
+
+Unseen style: ``python -m vision.train`` also exports its stage-A model, trained without
+the held-out face sources, to ``.train/stage_a.onnx``; scenes drawn only from those
+sources measure the whole scan on a style its classifier never saw:
+
+    .venv/bin/python bench/scan_accuracy.py --model .train/stage_a.onnx --sources hk_art,imahjong_can
 Seeds from 500000 up were never used while developing the scanner (development
 used seeds below 1000).
 """
@@ -71,9 +77,17 @@ def main(argv=None) -> int:
     ap.add_argument("--first-seed", type=int, default=500000)
     ap.add_argument("--width", type=int, default=0, help="photo width; 0 = phone sizes 1600-4032 by seed")
     ap.add_argument("--classifier", choices=("model", "truth"), default="model")
+    ap.add_argument("--model", help="an ONNX model to use instead of models/tiles.onnx (e.g. .train/stage_a.onnx, "
+                    "trained without some face sources)")
+    ap.add_argument("--sources", help="comma-separated face sources the scenes may use (default: all available)")
     ap.add_argument("--json", help="write per-scene results here")
     ap.add_argument("--verbose", action="store_true", help="print every scene that is not read exactly")
     a = ap.parse_args(argv)
+    if a.model:
+        from vision.classify import use_model
+
+        use_model(a.model)
+    sources = tuple(a.sources.split(",")) if a.sources else None
     widths = (1600, 2016, 3024, 4032)
     rows = []
     totals = Counter()
@@ -81,7 +95,7 @@ def main(argv=None) -> int:
     for k in range(a.scenes):
         seed = a.first_seed + k
         width = a.width or widths[seed % len(widths)]
-        data, truth = make_scene(seed, width=width)
+        data, truth = make_scene(seed, width=width, sources=sources)
         fn = truth_classifier(truth) if a.classifier == "truth" else None
         result = scan(data, classify_fn=fn)
         s = score_scene(result, truth)
@@ -98,7 +112,8 @@ def main(argv=None) -> int:
     n = len(rows)
     recall = totals["right"] / max(1, totals["true"])
     precision = totals["right"] / max(1, totals["found"])
-    print(f"scenes {n} (seeds {a.first_seed}..{a.first_seed + n - 1}), classifier: {a.classifier}")
+    print(f"scenes {n} (seeds {a.first_seed}..{a.first_seed + n - 1}), classifier: {a.classifier}"
+          + (f" ({a.model})" if a.model and a.classifier == "model" else "") + (f", sources {a.sources}" if sources else ""))
     print(f"tile recall    {recall:.4f}  ({totals['right']} / {totals['true']})")
     print(f"tile precision {precision:.4f}  ({totals['right']} / {totals['found']})")
     print(f"exact scenes   {totals['exact'] / max(1, n):.4f}  ({totals['exact']} / {n});"

@@ -34,6 +34,14 @@ def to_input(crop: np.ndarray) -> np.ndarray:
     return cv2.resize(crop, (INPUT_W, INPUT_H), interpolation=interp)
 
 
+def use_model(path) -> None:
+    """Run a different ONNX model with the same input and labels from now on (benchmarks use it
+    to measure a model trained without some face sources on those sources)."""
+    global MODEL_PATH, _session
+    with _lock:
+        MODEL_PATH, _session = Path(path), None
+
+
 def session():
     """The onnxruntime session, created on first use."""
     global _session

@@ -89,7 +89,7 @@ FLIP_AVERAGE = False  # averaging with the 180-degree turn costs twice the time 
 
 class Exportable:  # built lazily so that importing this module does not need torch
     @staticmethod
-    def wrap(model):
+    def wrap(model, flip: bool = FLIP_AVERAGE):
         torch = _torch()
 
         class Probs(torch.nn.Module):
@@ -102,7 +102,7 @@ class Exportable:  # built lazily so that importing this module does not need to
             def forward(self, x):
                 return torch.softmax(self.m(x), dim=1)
 
-        if not FLIP_AVERAGE:
+        if not flip:
             return Probs(model)
 
         class WithFlip(torch.nn.Module):
@@ -170,11 +170,13 @@ def device():
     return "cuda" if torch.cuda.is_available() else "cpu"
 
 
-def train(model, rendered: dict, *, minutes: float, lr: float, batch: int = 64, seed: int = TRAIN_SEED,
-          log_every: int = 50, label: str = "train", max_steps: int = 0) -> dict:
-    """Train ``model`` in place on the rendered crops for a wall-clock budget of ``minutes``
-    (AdamW; learning rate: 5% warm-up then cosine over the budget, so the run always ends on time
-    on a shared machine). ``max_steps`` > 0 stops earlier."""
+def train(model, rendered: dict, *, steps: int, minutes: float, lr: float, batch: int = 64, seed: int = TRAIN_SEED,
+          log_every: int = 50, label: str = "train") -> dict:
+    """Train ``model`` in place on the rendered crops for ``steps`` steps (AdamW; learning rate:
+    5% warm-up then cosine). Seeded, so a run that finishes its steps is reproducible.
+    ``minutes`` is a wall-clock cap for slow or busy machines: the schedule follows whichever of
+    steps and time is further along, so a capped run still ends its cosine on time (with fewer
+    steps, which the report records)."""
     import math
 
     torch = _torch()
@@ -188,8 +190,8 @@ def train(model, rendered: dict, *, minutes: float, lr: float, batch: int = 64, 
     budget = minutes * 60.0
     t0, seen, step, run_loss, run_acc = time.time(), 0, 0, 0.0, 0.0
     while True:
-        frac = (time.time() - t0) / budget
-        if frac >= 1.0 or (max_steps and step >= max_steps):
+        frac = max((time.time() - t0) / budget, step / steps)
+        if frac >= 1.0:
             break
         cur = lr * (frac / 0.05 if frac < 0.05 else 0.5 * (1 + math.cos(math.pi * (frac - 0.05) / 0.95)))
         for g in opt.param_groups:
@@ -210,7 +212,7 @@ def train(model, rendered: dict, *, minutes: float, lr: float, batch: int = 64, 
             print(f"[{label}] step {step} loss {run_loss:.3f} acc {run_acc:.3f} lr {cur:.2e} "
                   f"{seen / el:.0f} img/s {el:.0f}s", flush=True)
     model.eval()
-    return {"steps": step, "batch": batch, "lr": lr, "minutes_budget": minutes,
+    return {"steps": step, "steps_planned": steps, "batch": batch, "lr": lr, "minutes_budget": minutes,
             "seconds": round(time.time() - t0, 1), "images": seen}
 
 
@@ -285,7 +287,7 @@ def finetune(model, feats, real, *, steps: int, lr: float = 1e-3, batch: int = 9
         loss.backward()
         opt.step()
         if (step + 1) % 50 == 0:
-            print(f"[{label}] step {step + 1}/{steps} loss {float(loss):.3f} {time.time() - t0:.0f}s", flush=True)
+            print(f"[{label}] step {step + 1}/{steps} loss {float(loss.detach()):.3f} {time.time() - t0:.0f}s", flush=True)
     for p in trunk.parameters():
         p.requires_grad_(True)
     model.eval()
@@ -294,11 +296,12 @@ def finetune(model, feats, real, *, steps: int, lr: float = 1e-3, batch: int = 9
             "trained": f"the last {len(head_blocks)} of 7 blocks + the classifier"}
 
 
-def predict(model, x: np.ndarray, batch: int = 512) -> np.ndarray:
-    """Probabilities, computed exactly as the exported model does, for N,H,W,3 uint8 inputs."""
+def predict(model, x: np.ndarray, batch: int = 512, flip: bool = FLIP_AVERAGE) -> np.ndarray:
+    """Probabilities, computed exactly as the exported model does (``flip`` asks for the other
+    setting, to compare), for N,H,W,3 uint8 inputs."""
     torch = _torch()
     dev = device()
-    wrapped = Exportable.wrap(model).to(dev).eval()
+    wrapped = Exportable.wrap(model, flip).to(dev).eval()
     outs = []
     with torch.no_grad():
         for i in range(0, len(x), batch):
@@ -410,8 +413,9 @@ def cmd_main(a) -> int:
         keep = ~np.isin(data["source"], np.array(held))
         sub = {"x": data["x"][keep], "y": data["y"][keep]}
         print(f"stage A: {int(keep.sum())} of {len(keep)} crops, without {held}", flush=True)
-        info_a = train(model, sub, minutes=a.minutes_a, lr=a.lr, label="A-holdout")
+        info_a = train(model, sub, steps=a.steps_a, minutes=a.minutes_a, lr=a.lr, label="A-holdout")
         torch.save(model.state_dict(), WORK / "stage_a.pt")
+        export_onnx(model, WORK / "stage_a.onnx")  # for the unseen-style scan bench (bench/scan_accuracy.py)
         unseen = _unseen_sets(held, a.holdout_test_n, a.workers)
         rep = {"command": "python -m vision.train", "held_out": list(held), "train": info_a,
                "n_rendered": int(keep.sum()), "render_seed": RENDER_SEED, "test_seed": HOLDOUT_TEST_SEED,
@@ -427,7 +431,7 @@ def cmd_main(a) -> int:
             export_onnx(model, MODELS / "tiles.onnx")
             (MODELS / "labels.json").write_text(json.dumps(list(LABELS)) + "\n")
             print("exported the stage A model as a provisional models/tiles.onnx", flush=True)
-    info_b = train(model, data, minutes=a.minutes_b, lr=a.lr * (0.5 if held or a.resume else 1.0), label="B-all",
+    info_b = train(model, data, steps=a.steps_b, minutes=a.minutes_b, lr=a.lr * (0.5 if held or a.resume else 1.0), label="B-all",
                    seed=TRAIN_SEED + 3 + len(history))
     history.append(info_b)
     torch.save(model.state_dict(), WORK / "base.pt")
@@ -447,7 +451,7 @@ def _finetune_and_ship(a, model, data, check, imgs, codes, t_all, env) -> int:
     ft = None
     if len(real_y) and a.finetune_steps > 0:
         feats = rendered_features(model, data, k=a.ft_from)
-        ft = finetune(model, feats, (imgs, codes), steps=a.finetune_steps, k=a.ft_from)
+        ft = finetune(model, feats, (imgs, codes), steps=a.finetune_steps, k=a.ft_from, real_share=a.real_share)
     export_onnx(model, MODELS / "tiles.onnx")
     (MODELS / "labels.json").write_text(json.dumps(list(LABELS)) + "\n")
     ship = {"command": "python -m vision.train", "finetune": ft,
@@ -495,6 +499,7 @@ def cmd_cv(a) -> int:
     feats = rendered_features(model, data, k=a.ft_from)
     fold = folds(codes, a.cv)
     probs = np.zeros((len(codes), len(LABELS)), np.float32)
+    probs_other = np.zeros_like(probs)  # the same folds scored with the other flip setting
     infos = []
     t0 = time.time()
     for f in range(a.cv):
@@ -503,29 +508,37 @@ def cmd_cv(a) -> int:
         tr = [i for i in range(len(codes)) if fold[i] != f]
         te = [i for i in range(len(codes)) if fold[i] == f]
         info = finetune(model, feats, ([imgs[i] for i in tr], [codes[i] for i in tr]), steps=a.finetune_steps,
+                        real_share=a.real_share,
                         label=f"cv{f}", k=a.ft_from)
         x, _ = _real_arrays([imgs[i] for i in te], [codes[i] for i in te])
         probs[te] = predict(model, x)
+        probs_other[te] = predict(model, x, flip=not FLIP_AVERAGE)
         acc = float((probs[te].argmax(1) == np.array([LABEL_INDEX[codes[i]] for i in te])).mean())
         print(f"fold {f}: {acc:.4f} on {len(te)}", flush=True)
         infos.append({"fold": f, "n_test": len(te), "top1": acc, "train": info})
     y = np.array([LABEL_INDEX[c] for c in codes])
+    other = score(probs_other, y)
     rep = {"command": f"python -m vision.train --cv {a.cv}", "folds": infos, "overall": score(probs, y),
+           "other_flip_setting": {"flip_average": not FLIP_AVERAGE, "top1": other["top1"], "top3": other["top3"]},
            "seconds": round(time.time() - t0, 1), "fold_seed": 5,
            "wrong": [{"file": files[i], "tile": codes[i], "pred": LABELS[int(probs[i].argmax())]}
                      for i in range(len(codes)) if probs[i].argmax() != y[i]], "env": _env()}
     _save_report("cv", rep)
-    print(f"{a.cv}-fold CV top-1 {rep['overall']['top1']:.4f}", flush=True)
+    print(f"{a.cv}-fold CV top-1 {rep['overall']['top1']:.4f} "
+          f"(with flip averaging {'off' if FLIP_AVERAGE else 'on'}: {other['top1']:.4f})", flush=True)
     return 0
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="Train the tile classifier.")
-    ap.add_argument("--n", type=int, default=16500, help="rendered training crops (cached in .train/rendered)")
-    ap.add_argument("--minutes-a", type=float, default=14.0, help="stage A budget (without the held-out sources)")
-    ap.add_argument("--minutes-b", type=float, default=10.0, help="stage B budget (all sources)")
-    ap.add_argument("--finetune-steps", type=int, default=300)
+    ap.add_argument("--n", type=int, default=60000, help="rendered training crops (cached in .train/rendered)")
+    ap.add_argument("--steps-a", type=int, default=9000, help="stage A steps (without the held-out sources)")
+    ap.add_argument("--steps-b", type=int, default=12000, help="stage B steps (all sources)")
+    ap.add_argument("--minutes-a", type=float, default=9.0, help="stage A wall-clock cap")
+    ap.add_argument("--minutes-b", type=float, default=11.0, help="stage B wall-clock cap")
+    ap.add_argument("--finetune-steps", type=int, default=600)
     ap.add_argument("--ft-from", type=int, default=FT_FROM, help="fine-tune blocks from this one on (0-6)")
+    ap.add_argument("--real-share", type=float, default=1 / 3, help="share of real crops in each fine-tune batch")
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--holdout", default="hk_art,imahjong_can", help="face sources held out of stage A ('' for none)")
     ap.add_argument("--holdout-test-n", type=int, default=500)
@@ -554,6 +567,14 @@ def _pct(x) -> str:
     return f"{100 * x:.1f}%"
 
 
+def _steps(info: dict) -> str:
+    """'9000', or '7412 (capped by time; 9000 planned)' for a stage that hit its wall-clock cap."""
+    planned = info.get("steps_planned")
+    if planned and info["steps"] < planned:
+        return f"{info['steps']} (capped by time; {planned} planned)"
+    return str(info["steps"])
+
+
 def _per_class_table(per_class: dict, order=LABELS) -> list[str]:
     rows = ["| tile | correct / n | accuracy |", "| --- | --- | --- |"]
     for c in order:
@@ -574,6 +595,19 @@ def clean_check_report(seed: int = 2024, per_kind: int = 3) -> dict:
     return {"seed": seed, "per_kind": per_kind, "n": len(codes), "top1": 1 - len(wrong) / len(codes), "wrong": wrong}
 
 
+def clean_check_report_local_only() -> dict:
+    """The same check as CI runs it on a machine without ``../shared`` (local face sources only):
+    measured in a child process that is pointed at an empty shared folder."""
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as empty:
+        env = {**os.environ, "TILELENS_SHARED": empty}
+        code = "import json; from vision.train import clean_check_report; print(json.dumps(clean_check_report()))"
+        done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
 def write_card(reports: Path, out: Path) -> None:
     """Write models/CARD.md from the JSON reports of the runs (figures are never typed by hand)."""
     def load(name):
@@ -582,6 +616,7 @@ def write_card(reports: Path, out: Path) -> None:
 
     base, ship, cv, hold, bench = load("base"), load("ship"), load("cv"), load("holdout"), load("bench")
     clean = clean_check_report()
+    clean_local = clean_check_report_local_only()
     from .faces import FACE_SOURCES
 
     L = ["# Tile classifier: model card", "",
@@ -616,7 +651,7 @@ def write_card(reports: Path, out: Path) -> None:
               f"(`python -m vision.dataset --n {base['n_rendered']} --seed {base['render_seed']}` reproduces it); "
               f"training seed {base['train_seed']}."]
     L += ["- Real crops: `../shared/data/real-tiles` (314 product-photo crops, MIT licence, Camerash mahjong-dataset), "
-          "mixed into the fine-tuning batches (a third of each batch) with crop-jitter/light/JPEG augmentation. "
+          "mixed into the fine-tuning batches (a share of each batch, below) with crop-jitter/light/JPEG augmentation. "
           "Not committed.", ""]
     L += ["## Training", ""]
     if base and ship:
@@ -625,16 +660,19 @@ def write_card(reports: Path, out: Path) -> None:
         stages = ([hold["train"]] if hold else []) + list(base.get("history") or [bt])
         t_train = sum(h["seconds"] for h in stages) + (ft.get("seconds", 0) if ft else 0)
         cmds = [c for r in ([hold] if hold else []) + [base, ship] for c in r["command"].split(", then ")]
-        L += ["- Commands, in order (the rendered cache first: `python -m vision.dataset --n "
-              f"{base['n_rendered']} --seed {base['render_seed']}`): "
-              + "; ".join(f"`{c}`" for c in dict.fromkeys(cmds)) + ".",
+        cmds = list(dict.fromkeys(cmds))
+        L += [("- Command (`make model` runs it): " if len(cmds) == 1 else "- Commands, in order: ")
+              + "; ".join(f"`{c}`" for c in cmds) + f". It renders the {base['n_rendered']} training crops first "
+              f"(render time {base['render_seconds'] / 60:.1f} min in this run; cached in `.train/rendered`).",
               f"- Device: {ship['env']['device']}, {ship['env']['threads']} torch threads, torch {ship['env']['torch']}, "
-              f"a {ship['env']['cpus']}-core machine shared with other jobs (so the step counts below are what the "
-              f"time budgets allowed). Training time {t_train / 60:.1f} min in all, plus the evaluations.",
-              *([f"- Stage A (the hold-out model, without {', '.join(hold['held_out'])}): {hold['train']['steps']} steps "
+              f"a {ship['env']['cpus']}-core machine. Training time {t_train / 60:.1f} min, "
+              f"{ship['total_seconds'] / 60:.1f} min for the whole command (rendering or loading the crops, training, "
+              "the evaluations and the export). Steps are fixed and seeded; each stage also has a wall-clock cap "
+              "for slower machines, and a stage that hits its cap says so below.",
+              *([f"- Stage A (the hold-out model, without {', '.join(hold['held_out'])}): {_steps(hold['train'])} steps "
                  f"x batch {hold['train']['batch']}, peak learning rate {hold['train']['lr']} ({hold['train']['seconds'] / 60:.1f} min)."]
                 if hold else []),
-              *[f"- Stage B{'' if i == 0 else f' (continued, `--resume`)'}: {h['steps']} steps x batch {h['batch']} on "
+              *[f"- Stage B{'' if i == 0 else f' (continued, `--resume`)'}: {_steps(h)} steps x batch {h['batch']} on "
                 f"rendered crops from every source, peak learning rate {h['lr']:.4g} "
                 f"({h['seconds'] / 60:.1f} min)." for i, h in enumerate(base.get("history") or [bt])],
               "- Stages A and B together are the purely rendered-data base model (it has never seen a real crop).",
@@ -682,12 +720,16 @@ def write_card(reports: Path, out: Path) -> None:
         ht = hold["train"]
         L += [f"Unseen-style protocol: every rendered training crop whose face came from {', '.join(hold['held_out'])} "
               f"was dropped ({hold['n_rendered']} crops left; neighbouring tiles in the scenes are always `drawn`), a "
-              f"model was trained from scratch on the rest ({ht['steps']} steps, {ht['seconds'] / 60:.1f} min, rendered "
+              f"model was trained from scratch on the rest ({_steps(ht)} steps, {ht['seconds'] / 60:.1f} min, rendered "
               f"only, no real crops) and tested on new crops (seed {hold['test_seed']}) whose faces come only from the "
               "held-out sources.", ""]
     if cv:
         L += ["### Real crops: per-class accuracy in 5-fold cross-validation", ""]
         L += _per_class_table(cv["overall"]["per_class"])
+        o = cv.get("other_flip_setting")
+        if o:
+            L += ["", f"The same folds scored {'with' if o['flip_average'] else 'without'} flip averaging (the crop "
+                  f"and its 180-degree turn): top-1 {_pct(o['top1'])}, top-3 {_pct(o['top3'])}."]
         L += ["", "Confusions (true -> predicted: count): " +
               (", ".join(f"{k}: {v}" for k, v in cv["overall"]["confusions"].items()) or "none"), ""]
         L += [f"Folds: stratified by tile, fold seed {cv['fold_seed']}; per fold top-1 " +
@@ -698,11 +740,14 @@ def write_card(reports: Path, out: Path) -> None:
         L += ["### Real crops: the purely rendered-data model, per class", ""]
         L += _per_class_table(base["real"]["per_class"])
         L += ["", "Confusions: " + (", ".join(f"{k}: {v}" for k, v in base["real"]["confusions"].items()) or "none"), ""]
-    if clean:
+    if clean:  # always: the check set needs no ../shared
         L += [f"Plain check set (the CI test `tests/vision/test_classify_model.py`): {_pct(clean['top1'])} of "
               f"{clean['n']} crops (seed {clean['seed']}, {clean['per_kind']} per kind, every source, no lighting or "
               "tilt), shipped ONNX model through `vision.classify.classify`"
-              + (f"; wrong: {', '.join(clean['wrong'])}" if clean["wrong"] else "") + ".", ""]
+              + (f"; wrong: {', '.join(clean['wrong'])}" if clean["wrong"] else "") + ". Without `../shared` "
+              f"the same seed renders from the local sources only: {_pct(clean_local['top1'])} of {clean_local['n']} "
+              "crops" + (f" (wrong: {', '.join(clean_local['wrong'])})" if clean_local["wrong"] else "")
+              + ". The test asserts the issue's 98% in both cases.", ""]
     if bench:
         L += ["## Speed", "",
               f"`{bench['command']}`: {bench['ms_per_tile']:.3f} ms per tile for a batch of {bench['batch']} crops "
@@ -714,13 +759,14 @@ def write_card(reports: Path, out: Path) -> None:
     if hold and hold["unseen_all"]["top1"] < 0.95:
         per_source = ", ".join(f"{name} {_pct(r['top1'])}" for name, r in hold["unseen"].items())
         goals.append(f"unseen style: {_pct(hold['unseen_all']['top1'])} against the 95% goal ({per_source})")
-    if clean and clean["top1"] < 0.98:
-        goals.append(f"plain rendered check set: {_pct(clean['top1'])} against 98% (the CI test guards 96%)")
+    if min(clean["top1"], clean_local["top1"]) < 0.98:
+        goals.append(f"plain rendered check set: {_pct(clean['top1'])} (local sources only: "
+                     f"{_pct(clean_local['top1'])}) against 98%")
     if bench and bench["ms_per_tile"] >= 1.0:
         goals.append(f"speed: {bench['ms_per_tile']:.2f} ms per tile against the 1 ms goal")
     if goals:
-        L += ["## Goals not met", "", "The training budget (about 35 CPU-minutes on a 2-core machine shared with "
-              "other jobs, a few hundred steps per stage) was far from convergence. Short of the goals:", ""]
+        L += ["## Goals not met", "", "Trained on CPU only (no GPU was lent to this task), within the one command's "
+              "30-minute budget on a 2-core machine. Short of the goals:", ""]
         L += [f"- {g}" for g in goals] + [""]
     L += ["## Limits", "",
           "- The real crops are product photos of a few Chinese sets; no real photo of the Malaysian animal or face "
