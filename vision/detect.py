@@ -323,16 +323,20 @@ def seam_profile(strip: np.ndarray) -> np.ndarray:
 
 
 SEAM_FLOOR = 0.12   # a cut must find a seam at least this clear to pay for itself
-_COMB_SCALE = np.repeat(np.float32([0.97, 1.0, 1.03]), 7)            # stretch of the comb
-_COMB_OFF = np.tile(np.linspace(-0.12, 0.12, 7).astype(np.float32), 3)  # shift, in pitches
+# the comb's freedom: stretch, shift (in pitches) and a perspective-like chirp k, which
+# spaces cuts by (1 + k) t / (1 + k t) for t in 0..1 (spacing shrinking or growing along
+# the strip, up to 1.44x end to end) because a row's outline fitted from a blob whose ends
+# show a tile's body side does not rectify it exactly
+_COMB_SCALE, _COMB_OFF, _COMB_CHIRP = (a.ravel().astype(np.float32) for a in np.meshgrid(
+    [0.97, 1.0, 1.03], np.linspace(-0.12, 0.12, 7), [-0.2, -0.1, 0.0, 0.1, 0.2], indexing="ij"))
 
 
 def choose_count(prof: np.ndarray, ratio: float, n_range: tuple[int, int] | None = None) -> tuple[int, list[float], float]:
     """Pick the tile count for a strip whose length/height is ``ratio``.
 
     Every count ``n`` the face aspect range allows is tried with evenly spaced cuts
-    (the strip is rectified, so faces are equal), letting the comb shift and stretch
-    a little for an imprecise outline.  A cut scores the seam evidence under it minus
+    (the strip is rectified, so faces are equal), letting the comb shift, stretch and
+    chirp a little for an imprecise outline.  A cut scores the seam evidence under it minus
     ``SEAM_FLOOR``: real seams pay, cuts through faces cost, and missing out real
     seams forgoes their score.  Returns (n, cut positions, score); score <= 0 means
     no count was supported by seams.  ``n_range`` narrows the counts tried.
@@ -347,10 +351,14 @@ def choose_count(prof: np.ndarray, ratio: float, n_range: tuple[int, int] | None
         pitch = L / n
         tol = max(1, int(round(pitch * 0.06)))
         pm = cv2.dilate(prof.reshape(1, -1).astype(np.float32), np.ones((1, 2 * tol + 1), np.uint8)).ravel()
-        i = np.arange(1, n, dtype=np.float32)
-        X = np.round(_COMB_OFF[:, None] * pitch + i[None, :] * pitch * _COMB_SCALE[:, None]
+        t = np.arange(1, n, dtype=np.float32)[None, :] / n
+        k = _COMB_CHIRP[:, None]
+        t = (1 + k) * t / (1 + k * t)
+        X = np.round(_COMB_OFF[:, None] * pitch + t * L * _COMB_SCALE[:, None]
                      + (1 - _COMB_SCALE[:, None]) * L / 2).astype(int)
         ok = (X.min(axis=1) >= 1) & (X.max(axis=1) <= L - 2)
+        if ratio < 4:  # the chirp corrects drift that builds up along a long row; on a short
+            ok &= _COMB_CHIRP == 0  # one it would only let a cut wander onto a glyph stroke
         if not ok.any():
             continue
         X = X[ok]
@@ -511,8 +519,10 @@ def _recount(img, gains, runs: list[Run], kept) -> float:
     for r in runs:
         if r.height > 0 and r.pitch > 0:
             aspects.append(r.pitch / r.height)
-            weights.append(len(r.quads))
-    if sum(weights) < 4:
+            # weighted by the run's length in face heights, not by its tile count: a row
+            # cut at twice its count (glyph strokes taken for seams) must not outvote the rest
+            weights.append(len(r.quads) * r.pitch / r.height)
+    if sum(weights) < 3:
         return ASPECT_TYPICAL
     order = np.argsort(aspects)
     cum = np.cumsum(np.asarray(weights, float)[order])
