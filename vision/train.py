@@ -392,8 +392,14 @@ def cmd_main(a) -> int:
     from .faces import FACE_SOURCES
 
     t_all = time.time()
-    held = tuple(s for s in a.holdout.split(",") if s and s in FACE_SOURCES)
+    never = tuple(s for s in a.never.split(",") if s and s in FACE_SOURCES)
+    held = tuple(dict.fromkeys(s for s in (*a.holdout.split(","), *never) if s and s in FACE_SOURCES))
     data, t_render = rendered_data(a.n, a.workers)
+    n_all = len(data["y"])
+    if never:  # a style no stage ever trains on: the scenes' unseen style for the shipped model
+        keep = ~np.isin(data["source"], np.array(never))
+        data = {k: v[keep] for k, v in data.items()}
+        print(f"never trained on {never}: {int(keep.sum())} of {n_all} crops kept", flush=True)
     check = rendered_checkset(workers=a.workers)
     files, imgs, codes = load_real()
     real_x, real_y = _real_arrays(imgs, codes)
@@ -437,7 +443,8 @@ def cmd_main(a) -> int:
     torch.save(model.state_dict(), WORK / "base.pt")
     base = {"command": "python -m vision.train", "stage_a": info_a if held or a.resume else None, "train": info_b,
             "history": history,
-            "render_seconds": round(t_render, 1), "n_rendered": int(len(data["y"])), "render_seed": RENDER_SEED,
+            "render_seconds": round(t_render, 1), "n_rendered": int(len(data["y"])), "n_rendered_all": n_all,
+            "never_trained": list(never), "render_seed": RENDER_SEED,
             "train_seed": TRAIN_SEED, "check": score(predict(model, check["x"]), check["y"]),
             "real": score(predict(model, real_x), real_y) if len(real_y) else None, "env": env}
     _save_report("base", base)
@@ -541,6 +548,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--real-share", type=float, default=1 / 3, help="share of real crops in each fine-tune batch")
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--holdout", default="hk_art,imahjong_can", help="face sources held out of stage A ('' for none)")
+    ap.add_argument("--never", default="imahjong_can",
+                    help="face sources left out of every stage, so that the shipped model has never seen them "
+                         "(the table-scan bench's unseen style); they are held out of stage A too ('' for none)")
     ap.add_argument("--holdout-test-n", type=int, default=500)
     ap.add_argument("--provisional", action="store_true", help="also export the stage A model as soon as it is done")
     ap.add_argument("--finetune-only", action="store_true", help="only fine-tune .train/base.pt again and export")
@@ -647,9 +657,15 @@ def write_card(reports: Path, out: Path) -> None:
           "animals and face tiles from their characters and simple pictures. The only source for `1a`-`4a` and `1h`-`4h`.",
           "- Philippine-style corner indices (digit or letter) are added to some faces of every source.", ""]
     if base:
-        L += [f"- Rendered training set: {base['n_rendered']} crops, render seed {base['render_seed']} "
-              f"(`python -m vision.dataset --n {base['n_rendered']} --seed {base['render_seed']}` reproduces it); "
+        n_all = base.get("n_rendered_all", base["n_rendered"])
+        never = base.get("never_trained") or []
+        L += [f"- Rendered training set: {n_all} crops, render seed {base['render_seed']} "
+              f"(`python -m vision.dataset --n {n_all} --seed {base['render_seed']}` reproduces it); "
               f"training seed {base['train_seed']}."]
+        if never:
+            L += [f"- {', '.join(f'`{s}`' for s in never)} is never trained on, in any stage ({base['n_rendered']} "
+                  "crops are used): it is the face style the shipped model has never seen, which the table-scan "
+                  "bench (`bench/scan_accuracy.py`, docs/vision.md) reports on its own."]
     L += ["- Real crops: `../shared/data/real-tiles` (314 product-photo crops, MIT licence, Camerash mahjong-dataset), "
           "mixed into the fine-tuning batches (a share of each batch, below) with crop-jitter/light/JPEG augmentation. "
           "Not committed.", ""]
