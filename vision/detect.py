@@ -2,8 +2,9 @@
 
 The pipeline, on a working image of about 1000-2000 px:
 
-1. **White balance** on the brightest pixels (tile faces are the near-white things
-   in the picture), so warm light does not turn ivory into "coloured".
+1. **White balance** on the palest pixels (brightness minus chroma: tile faces are the
+   near-white things in the picture, even where lit felt is brighter), so warm light
+   does not turn ivory into "coloured".
 2. **Face mask**: whiteness = brightness - chroma, thresholded by Otsu with a floor;
    holes (the ink of the faces) are filled per component.
 3. **Quads**: every solid, rectangular component gets a four-corner outline (lines
@@ -51,10 +52,15 @@ class Run:
 # ----------------------------------------------------------------------------- masks
 
 def white_balance_gains(img: np.ndarray) -> np.ndarray:
-    """Per-channel gains that make the bright (face-like) pixels neutral and about 235."""
+    """Per-channel gains that make the bright, least coloured (face-like) pixels neutral and about 235.
+
+    The reference pixels are ranked by brightness minus chroma, not brightness alone:
+    where the tiles are small in the photo, the brightest 3% are lit felt or wood, and
+    balancing those to grey would tint the faces."""
     small = img[::2, ::2].reshape(-1, 3).astype(np.float32)
     lum = small.sum(axis=1)
-    top = small[lum >= np.percentile(lum, 97)]
+    pale = lum - (small.max(axis=1) - small.min(axis=1))
+    top = small[pale >= np.percentile(pale, 99)]
     ref = np.median(top, axis=0) + 1.0
     gains = np.clip(ref.max() / ref, 0.6, 1.8)
     scale = 235.0 / max(1.0, float(np.percentile(lum, 98.5) / 3 * gains.mean()))
@@ -323,6 +329,7 @@ def seam_profile(strip: np.ndarray) -> np.ndarray:
 
 
 SEAM_FLOOR = 0.12   # a cut must find a seam at least this clear to pay for itself
+COUNT_TIE, EVEN_GAIN = 0.85, 0.6   # a count within 15% of the best score wins if its faces are 40% more even
 # the comb's freedom: stretch, shift (in pitches) and a perspective-like chirp k, which
 # spaces cuts by (1 + k) t / (1 + k t) for t in 0..1 (spacing shrinking or growing along
 # the strip, up to 1.44x end to end) because a row's outline fitted from a blob whose ends
@@ -338,15 +345,16 @@ def choose_count(prof: np.ndarray, ratio: float, n_range: tuple[int, int] | None
     (the strip is rectified, so faces are equal), letting the comb shift, stretch and
     chirp a little for an imprecise outline.  A cut scores the seam evidence under it minus
     ``SEAM_FLOOR``: real seams pay, cuts through faces cost, and missing out real
-    seams forgoes their score.  Returns (n, cut positions, score); score <= 0 means
-    no count was supported by seams.  ``n_range`` narrows the counts tried.
+    seams forgoes their score.  A count scoring nearly as well as the best takes over
+    when its snapped cuts leave clearly more even faces.  Returns (n, cut positions,
+    score); score <= 0 means no count was supported by seams.  ``n_range`` narrows the counts tried.
     """
     L = len(prof)
     n_lo = max(2, int(math.floor(ratio / ASPECT_MAX)))
     n_hi = max(2, int(math.ceil(ratio / ASPECT_MIN)))
     if n_range is not None:
         n_lo, n_hi = max(2, n_range[0]), max(2, n_range[1])
-    best = (1, [], 0.0)
+    scored = []   # (score, n, comb cut positions) of every count's best comb
     for n in range(n_lo, min(n_hi, 40) + 1):
         pitch = L / n
         tol = max(1, int(round(pitch * 0.06)))
@@ -364,16 +372,42 @@ def choose_count(prof: np.ndarray, ratio: float, n_range: tuple[int, int] | None
         X = X[ok]
         sc = (pm[X] - SEAM_FLOOR).sum(axis=1)
         k = int(np.argmax(sc))
-        if float(sc[k]) > best[2]:
-            best = (n, X[k].tolist(), float(sc[k]))
-    n, xs, sc = best
+        if float(sc[k]) > 0:
+            scored.append((float(sc[k]), n, X[k].tolist()))
+    if not scored:
+        return 1, [], 0.0
+    best_score, n, xs = max(scored)
+    cuts, score = _snap(prof, xs, n), best_score
+    # a count that scores nearly as well wins if it leaves clearly more even faces: the
+    # strip is rectified, so the right count's cuts, snapped onto their seams, leave equal
+    # faces, while a count one off pulls some cuts onto glyph strokes or the seams' shadows
+    even = _unevenness(cuts, L)
+    for s, m, ys in scored:
+        if s >= COUNT_TIE * best_score:
+            alt = _snap(prof, ys, m)
+            if _unevenness(alt, L) < EVEN_GAIN * even:
+                n, cuts, even, score = m, alt, _unevenness(alt, L), s
+    return n, cuts, score
+
+
+def _snap(prof: np.ndarray, xs: list[int], n: int) -> list[float]:
+    """Each comb cut moved onto the clearest seam within 6% of a pitch."""
+    L = len(prof)
+    tol = max(1, int(round(L / n * 0.06)))
     cuts = []
-    for x in xs:  # snap each cut onto its seam
-        pitch = L / n
-        tol = max(1, int(round(pitch * 0.06)))
+    for x in xs:
         lo, hi = max(0, x - tol), min(L, x + tol + 1)
         cuts.append(float(lo + int(np.argmax(prof[lo:hi]))))
-    return n, cuts, sc
+    return cuts
+
+
+def _unevenness(cuts: list[float], length: int) -> float:
+    """Mean change of face width from one face to the next, over the mean width.
+
+    Neighbours are compared, not all faces with the mean: the comb's chirp lets widths
+    drift smoothly along a row whose outline is not rectified exactly."""
+    widths = np.diff([0.0] + cuts + [float(length)])
+    return float(np.abs(np.diff(widths)).mean() / widths.mean())
 
 
 def split_run(img: np.ndarray, gains: np.ndarray, quad: np.ndarray, n_range: tuple[int, int] | None = None) -> tuple[list[np.ndarray], np.ndarray, float, float, np.ndarray]:

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from vision.decode import decode
-from vision.detect import Run, _recount, choose_count, detect, fit_quad, seam_profile
+from vision.detect import Run, _recount, choose_count, detect, fit_quad, seam_profile, white_balance_gains
 from vision.scenes import make_scene
 
 
@@ -123,3 +123,28 @@ def test_photo_aspect_is_not_outvoted_by_a_row_cut_at_twice_its_count():
              r.pitch * len(r.quads) / 100, len(r.quads)) for r in runs]
     img = np.full((200, 1200, 3), 200, np.uint8)
     assert abs(_recount(img, np.ones(3, np.float32), runs, kept) - 0.85) < 0.01
+
+
+def test_white_balance_keys_on_the_faces_not_on_bright_felt():
+    # tiles far away cover under 1% of the photo; lit green felt is most of its bright
+    # pixels, yet the faces (ivory, the least coloured bright things) must come out grey
+    rng = np.random.default_rng(0)
+    img = np.clip(rng.normal([90, 190, 110], 12, (400, 400, 3)), 0, 255).astype(np.uint8)
+    img[100:106, 100:260] = (205, 235, 245)   # ivory faces in warm light: 0.6% of the photo
+    g = white_balance_gains(img)
+    face = np.float32([205, 235, 245]) * g
+    assert face.max() / face.min() < 1.08
+
+
+@pytest.mark.parametrize("gains", [(1.12, 0.91, 0.91), (1.14, 0.92, 0.92), (1.18, 0.91, 0.91)])
+def test_row_count_does_not_flip_with_a_slightly_different_white(monkeypatch, gains):
+    # a staggered 14-tile row where, with some of these references, one count too many
+    # scores as well as the right one; the right count leaves even faces
+    import vision.detect as det
+    monkeypatch.setattr(det, "white_balance_gains", lambda img: np.float32(gains))
+    hand = {"concealed": "2468m13579p246s77z", "melds": ["333s"], "flowers": ""}
+    data, truth = make_scene(34, width=1300, hand=hand, tilt=30, roll=95, clutter=False)
+    d = decode(data)
+    quads = _face_quads(detect(d.image))
+    assert len(quads) == len(truth["tiles"])
+    assert _match(quads, truth, d.scale) == len(truth["tiles"])
