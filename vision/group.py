@@ -15,8 +15,9 @@ Rules, in order:
 4. Every other cluster that is a set (pung, kong, chow) is an exposed meld.  Face-down ends with
    two equal faces between are a concealed kong (``"concealed": true``); four
    face-down tiles are a kong of unknown kind (``"tiles": "", "unknown": true``).
-5. A cluster of 6-8 tiles that splits into two valid sets is two melds; anything
-   else left over joins the concealed row.  Face-down tiles outside a kong are
+5. A cluster of 6-8 tiles that splits into two valid sets is two melds; two
+   neighbouring leftover pieces that together are a set are one meld (a tile pushed
+   out of line); anything else left over joins the concealed row.  Face-down tiles outside a kong are
    dropped (nothing can be read from them).
 """
 from __future__ import annotations
@@ -175,6 +176,7 @@ def group_tiles(tiles: list[dict]) -> tuple[list[dict], dict]:
     row = next((i for i, m in enumerate(metas) if m is None), 0 if rest else None)
     concealed: list[dict] = []
     melds: list[tuple[list[dict], dict]] = []
+    leftovers: list[list[dict]] = []
     for i, (c, m) in enumerate(zip(rest, metas)):
         if i == row:
             concealed.extend(t for t in c if t["tile"] != "back")
@@ -185,7 +187,11 @@ def group_tiles(tiles: list[dict]) -> tuple[list[dict], dict]:
             if split:
                 melds.extend(split)
             else:
-                concealed.extend(t for t in c if t["tile"] != "back")
+                leftovers.append(c)
+    paired, leftovers = _pair_pieces(leftovers)
+    melds.extend(paired)
+    for c in leftovers:
+        concealed.extend(t for t in c if t["tile"] != "back")
     if concealed and melds:
         _, axis, _, _ = _run_geometry(concealed)
         axis = _reading_axis(axis)
@@ -217,3 +223,30 @@ def _split_two_melds(c: list[dict]):
         if _is_set(a) and _is_set(b):
             return [(c[:k], _meld(a)), (c[k:], _meld(b))]
     return None
+
+
+def _pair_pieces(pieces: list[list[dict]]) -> tuple[list[tuple[list[dict], dict]], list[list[dict]]]:
+    """Melds made of two neighbouring pieces, and the pieces left over.
+
+    A meld laid down by hand is often not straight: one tile pushed out of line is
+    found as a separate piece (a pair and a single of a pung).  Two pieces that lie
+    within a face height of each other and together read as a set are that meld."""
+    melds = []
+    pieces = list(pieces)
+    i = 0
+    while i < len(pieces):
+        for j in range(i + 1, len(pieces)):
+            both = pieces[i] + pieces[j]
+            if not 3 <= len(both) <= 4 or not _near(pieces[i], pieces[j]):
+                continue
+            _, axis, _, _ = _run_geometry(both)
+            axis = _reading_axis(axis)
+            both.sort(key=lambda t: float(_centre(t["quad"]) @ axis))
+            m = _meld([t["tile"] for t in both])
+            if m is not None:
+                melds.append((both, m))
+                del pieces[j], pieces[i]
+                break
+        else:
+            i += 1
+    return melds, pieces

@@ -120,3 +120,13 @@ def test_cli_scans_a_photo_with_the_shipped_model(tmp_path, capsys):
     assert set(out) == {"tiles", "hand", "image", "timings_ms"}
     found = sum(1 for t in out["tiles"] if t["group"] == "concealed")
     assert found >= 12  # the model may misname a tile; the row must still be found
+
+
+def test_a_pung_with_one_tile_pushed_out_of_line_is_still_a_meld():
+    # the row, and below it a pung whose third tile sits half a face lower than the other two
+    tiles = [_tile(c, 100 + 31 * i, 100, 0) for i, c in enumerate(["4m", "8m", "8m", "1p", "3p", "1s", "2s", "5s"])]
+    tiles += [_tile("1m", 100 + 31 * i, 200, 1) for i in range(2)]
+    tiles += [_tile("1m", 162, 220, 2), _tile("6m", 400, 300, 3)]
+    _, hand = group_tiles(tiles)
+    assert hand["melds"] == [{"tiles": "111m", "concealed": False}]
+    assert hand["concealed"] == "4688m13p125s"
