@@ -577,6 +577,12 @@ def _pct(x) -> str:
     return f"{100 * x:.1f}%"
 
 
+def _without_flowers(per_class: dict) -> tuple[int, int]:
+    """(correct, n) over the classes that are not flowers (``1f``..``8f``)."""
+    rows = [v for c, v in per_class.items() if not c.endswith("f")]
+    return sum(ok for ok, _ in rows), sum(n for _, n in rows)
+
+
 def _steps(info: dict) -> str:
     """'9000', or '7412 (capped by time; 9000 planned)' for a stage that hit its wall-clock cap."""
     planned = info.get("steps_planned")
@@ -722,6 +728,9 @@ def write_card(reports: Path, out: Path) -> None:
         for s, r in hold["unseen"].items():
             L.append(f"| unseen style `{s}` (held out of training) | {_pct(r['top1'])} | {_pct(r['top3'])} | {r['n']} | "
                      f"`{hold['command']}` |")
+        for s, r in hold["unseen"].items():
+            ok, n = _without_flowers(r["per_class"])
+            L.append(f"| unseen style `{s}`, flowers left out | {_pct(ok / max(1, n))} | | {n} | `{hold['command']}` |")
         L.append(f"| unseen styles together | {_pct(hold['unseen_all']['top1'])} | {_pct(hold['unseen_all']['top3'])} | "
                  f"{hold['unseen_all']['n']} | `{hold['command']}` |")
         if hold.get("real_rendered_only"):
