@@ -359,7 +359,36 @@ def draw_flower(code: str, rng, c: Canvas) -> None:
         cbox = (0.5, cbox[1], 0.5 + cs, cbox[3])
     if rng.random() < 0.92:
         c.text(FLOWER_CHARS[n - 1], cbox, char_col, rng)
-    draw_plant(c, rng, pal, (0.22, 0.08, 0.97, 0.92))
+    _flower_picture(c, rng, pal)
+
+
+def _flower_picture(c: Canvas, rng, pal) -> None:
+    """The picture of a flower tile. Every set paints its own (plants, big blossoms, birds,
+    bamboo), so the picture is drawn from all of them at random: only the corner digit and
+    the small character tell the flowers apart, and a big painting must not pass for 1s or 6z."""
+    box = (0.22, 0.08, 0.97, 0.92) if rng.random() < 0.6 else (0.12, 0.03, 0.98, 0.97)  # or most of the face
+    kind = pick(rng, {"plant": 4, "blossoms": 3, "bird": 1.5, "bamboo": 1.5})
+    if kind == "plant":
+        draw_plant(c, rng, pal, box)
+    elif kind == "bird":
+        draw_perched_bird(c, rng, pal, box)
+    else:
+        sub = Canvas(200, 160)
+        m = sub.mask()
+        for _ in range(int(rng.integers(2, 5)) if kind == "bamboo" else int(rng.integers(1, 4))):
+            x = int(rng.integers(20, 140))
+            _curve(m, (x, 198), (x + int(rng.integers(-30, 30)), int(rng.integers(10, 90))),
+                   float(rng.uniform(-0.1, 0.1)), int(rng.integers(4, 10)) if kind == "bamboo" else 3)
+        for _ in range(int(rng.integers(5, 14))):  # leaves
+            cv2.ellipse(m, (int(rng.integers(10, 150)), int(rng.integers(20, 180))),
+                        (int(rng.integers(14, 30)), int(rng.integers(4, 9))), float(rng.uniform(0, 180)), 0, 360,
+                        255, -1, cv2.LINE_AA)
+        sub.fill(m, pal[int(rng.integers(len(pal)))])
+        if kind == "blossoms":
+            for _ in range(int(rng.integers(1, 4))):
+                _blossom(sub, (int(rng.integers(35, 125)), int(rng.integers(35, 140))), rng, pal)
+        x, y, w, h = cv2.boundingRect(sub.img[..., 3])  # a painting fills its space
+        paste(c.img, np.ascontiguousarray(sub.img[y: y + h, x: x + w]), box)
 
 
 def _animal_picture(code: str, rng, pal) -> np.ndarray:
