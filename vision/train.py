@@ -683,10 +683,11 @@ def write_card(reports: Path, out: Path) -> None:
         t_train = sum(h["seconds"] for h in stages) + (ft.get("seconds", 0) if ft else 0)
         cmds = [c for r in ([hold] if hold else []) + [base, ship] for c in r["command"].split(", then ")]
         cmds = list(dict.fromkeys(cmds))
-        L += [("- Command (`make model` runs it): " if len(cmds) == 1 else "- Commands, in order: ")
-              + "; ".join(f"`{c}`" for c in cmds) + f". It renders the {base['n_rendered']} training crops first "
-              f"(render time {base['render_seconds'] / 60:.1f} min in this run; cached in `.train/rendered`).",
-              f"- Device: {ship['env']['device']}, {ship['env']['threads']} torch threads, torch {ship['env']['torch']}, "
+        L += [("- Command: " if len(cmds) == 1 else "- Commands, in order: ")
+              + "; ".join(f"`{c}`" for c in cmds) + f". It renders the {base.get('n_rendered_all', base['n_rendered'])} training crops first "
+              f"(render time {base['render_seconds'] / 60:.1f} min in this run; cached in `.train/rendered`). "
+              "`make model` runs `python -m vision.train`: the same steps and seeds, with the default caps and 2 threads.",
+              f"- Device: {ship['env']['device']}, torch threads: {ship['env']['threads']}, torch {ship['env']['torch']}, "
               f"a {ship['env']['cpus']}-core machine. Training time {t_train / 60:.1f} min, "
               f"{ship['total_seconds'] / 60:.1f} min for the whole command (rendering or loading the crops, training, "
               "the evaluations and the export). Steps are fixed and seeded; each stage also has a wall-clock cap "
