@@ -381,9 +381,9 @@ def choose_count(prof: np.ndarray, ratio: float, n_range: tuple[int, int] | None
             continue
         X = X[ok]
         sc = (pm[X] - SEAM_FLOOR).sum(axis=1)
-        k = int(np.argmax(sc))
-        if float(sc[k]) > 0:
-            scored.append((float(sc[k]), n, X[k].tolist()))
+        top = int(np.argmax(sc))
+        if float(sc[top]) > 0:
+            scored.append((float(sc[top]), n, X[top].tolist()))
     if not scored:
         return 1, [], 0.0
     best_score, n, xs = max(scored)
@@ -395,8 +395,9 @@ def choose_count(prof: np.ndarray, ratio: float, n_range: tuple[int, int] | None
     for s, m, ys in scored:
         if s >= COUNT_TIE * best_score:
             alt = _snap(prof, ys, m)
-            if _unevenness(alt, L) < EVEN_GAIN * even:
-                n, cuts, even, score = m, alt, _unevenness(alt, L), s
+            alt_even = _unevenness(alt, L)
+            if alt_even < EVEN_GAIN * even:
+                n, cuts, even, score = m, alt, alt_even, s
     return n, cuts, score
 
 
@@ -505,8 +506,7 @@ def detect(img: np.ndarray) -> dict:
     strips warped from ``img`` itself.  Returns ``{"runs": [Run], "face_height": float,
     "mask": small face mask}``; quads are in ``img`` coordinates.
     """
-    h, w = img.shape[:2]
-    f = min(1.0, DETECT_LONG_SIDE / max(h, w))
+    w = img.shape[1]
     small = img
     while max(small.shape[:2]) >= 2 * DETECT_LONG_SIDE:
         small = cv2.pyrDown(small)  # cheap exact halving
