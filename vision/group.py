@@ -108,12 +108,14 @@ def clusters(tiles: list[dict]) -> list[list[dict]]:
                     break
             if joined:
                 break
-    out = []
-    for g in groups:
-        _, axis, _, _ = _run_geometry(g)
-        axis = _reading_axis(axis)
-        out.append(sorted(g, key=lambda t: float(_centre(t["quad"]) @ axis)))
-    return out
+    return [_reading_order(g) for g in groups]
+
+
+def _reading_order(tiles: list[dict]) -> list[dict]:
+    """The tiles sorted along their run's reading axis."""
+    _, axis, _, _ = _run_geometry(tiles)
+    axis = _reading_axis(axis)
+    return sorted(tiles, key=lambda t: float(_centre(t["quad"]) @ axis))
 
 
 def _near(a, b) -> bool:
@@ -236,12 +238,9 @@ def _pair_pieces(pieces: list[list[dict]]) -> tuple[list[tuple[list[dict], dict]
     i = 0
     while i < len(pieces):
         for j in range(i + 1, len(pieces)):
-            both = pieces[i] + pieces[j]
-            if not 3 <= len(both) <= 4 or not _near(pieces[i], pieces[j]):
+            if not 3 <= len(pieces[i]) + len(pieces[j]) <= 4 or not _near(pieces[i], pieces[j]):
                 continue
-            _, axis, _, _ = _run_geometry(both)
-            axis = _reading_axis(axis)
-            both.sort(key=lambda t: float(_centre(t["quad"]) @ axis))
+            both = _reading_order(pieces[i] + pieces[j])
             m = _meld([t["tile"] for t in both])
             if m is not None:
                 melds.append((both, m))
