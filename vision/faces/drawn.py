@@ -143,6 +143,12 @@ def _curve(m, p0, p1, bend: float, thickness: int) -> None:
     cv2.polylines(m, [pts.astype(np.int32)], False, 255, thickness, cv2.LINE_AA)
 
 
+def _trimmed(layer: np.ndarray) -> np.ndarray:
+    """A BGRA layer cut to the bounding box of what is drawn on it."""
+    x, y, w, h = cv2.boundingRect(layer[..., 3])
+    return layer[y: y + h, x: x + w]
+
+
 def draw_perched_bird(c: Canvas, rng, pal, box=(0.04, 0.06, 0.96, 0.94)) -> None:
     """The 1 of bamboo as many real sets draw it: a large upright bird (peacock, sparrow) in
     coloured line art, long tail feathers hanging down, often on a branch."""
@@ -185,8 +191,7 @@ def draw_perched_bird(c: Canvas, rng, pal, box=(0.04, 0.06, 0.96, 0.94)) -> None
             lx = int(rng.integers(15, 145))
             cv2.ellipse(m, (lx, y - 8), (12, 5), float(rng.uniform(-60, 60)), 0, 360, 255, -1, cv2.LINE_AA)
         sub.fill(m, cols[5])
-    x, y, w, h = cv2.boundingRect(sub.img[..., 3])  # the bird fills the face, as on real tiles
-    img = sub.img[y: y + h, x: x + w]
+    img = _trimmed(sub.img)  # the bird fills the face, as on real tiles
     img = img[:, ::-1] if rng.random() < 0.5 else img
     paste(c.img, np.ascontiguousarray(img), box)
 
@@ -320,7 +325,7 @@ def _blossom(sub: Canvas, centre, rng, pal) -> None:
     """A large flower head: one or two rings of radial petals, filled or outlined, and a heart."""
     r = int(rng.integers(20, 38))
     outline = rng.random() < 0.4
-    for ring, scale in enumerate((1.0, 0.55)[: int(rng.integers(1, 3))]):
+    for scale in (1.0, 0.55)[: int(rng.integers(1, 3))]:
         m = sub.mask()
         k = int(rng.integers(5, 13))
         rot = rng.uniform(0, 2 * math.pi)
@@ -387,8 +392,7 @@ def _flower_picture(c: Canvas, rng, pal) -> None:
         if kind == "blossoms":
             for _ in range(int(rng.integers(1, 4))):
                 _blossom(sub, (int(rng.integers(35, 125)), int(rng.integers(35, 140))), rng, pal)
-        x, y, w, h = cv2.boundingRect(sub.img[..., 3])  # a painting fills its space
-        paste(c.img, np.ascontiguousarray(sub.img[y: y + h, x: x + w]), box)
+        paste(c.img, np.ascontiguousarray(_trimmed(sub.img)), box)  # a painting fills its space
 
 
 def _animal_picture(code: str, rng, pal) -> np.ndarray:
