@@ -250,8 +250,8 @@ def rendered_features(model, rendered: dict, n: int = 3000, seed: int = TRAIN_SE
 
 def finetune(model, feats, real, *, steps: int, lr: float = 1e-3, batch: int = 96, real_share: float = 1 / 3,
              seed: int = TRAIN_SEED + 1, label: str = "finetune", k: int = FT_FROM) -> dict:
-    """Fine-tune the head (last two blocks + classifier) on rendered trunk features plus augmented
-    real crops, the trunk frozen. ``real`` = (BGR images, codes)."""
+    """Fine-tune the head (blocks[k:] + classifier) on rendered trunk features plus augmented
+    real crops, the trunk (the stem and blocks[:k]) frozen. ``real`` = (BGR images, codes)."""
     import math
 
     torch = _torch()
@@ -397,9 +397,8 @@ def cmd_main(a) -> int:
     data, t_render = rendered_data(a.n, a.workers)
     n_all = len(data["y"])
     if never:  # a style no stage ever trains on: the scenes' unseen style for the shipped model
-        keep = ~np.isin(data["source"], np.array(never))
-        data = {k: v[keep] for k, v in data.items()}
-        print(f"never trained on {never}: {int(keep.sum())} of {n_all} crops kept", flush=True)
+        data = _without_sources(data, never)
+        print(f"never trained on {never}: {len(data['y'])} of {n_all} crops kept", flush=True)
     check = rendered_checkset(workers=a.workers)
     files, imgs, codes = load_real()
     real_x, real_y = _real_arrays(imgs, codes)
@@ -408,7 +407,7 @@ def cmd_main(a) -> int:
     history: list = []
     if a.finetune_only:  # redo only the fine-tune of .train/base.pt
         model.load_state_dict(torch.load(WORK / "base.pt"))
-        return _finetune_and_ship(a, model, data, check, imgs, codes, t_all, env)
+        return _finetune_and_ship(a, model, data, check, (imgs, codes, real_x, real_y), t_all, env)
     if a.resume:  # continue stage B from .train/base.pt (a longer run in pieces)
         prev = json.loads((REPORTS / "base.json").read_text())
         history = prev.get("history") or [prev["train"]]
@@ -416,15 +415,14 @@ def cmd_main(a) -> int:
         held = ()
         info_a = prev.get("stage_a")
     if held:
-        keep = ~np.isin(data["source"], np.array(held))
-        sub = {"x": data["x"][keep], "y": data["y"][keep]}
-        print(f"stage A: {int(keep.sum())} of {len(keep)} crops, without {held}", flush=True)
+        sub = _without_sources(data, held)
+        print(f"stage A: {len(sub['y'])} of {len(data['y'])} crops, without {held}", flush=True)
         info_a = train(model, sub, steps=a.steps_a, minutes=a.minutes_a, lr=a.lr, label="A-holdout")
         torch.save(model.state_dict(), WORK / "stage_a.pt")
         export_onnx(model, WORK / "stage_a.onnx")  # for the unseen-style scan bench (bench/scan_accuracy.py)
         unseen = _unseen_sets(held, a.holdout_test_n, a.workers)
         rep = {"command": "python -m vision.train", "held_out": list(held), "train": info_a,
-               "n_rendered": int(keep.sum()), "render_seed": RENDER_SEED, "test_seed": HOLDOUT_TEST_SEED,
+               "n_rendered": len(sub["y"]), "render_seed": RENDER_SEED, "test_seed": HOLDOUT_TEST_SEED,
                "unseen": {s: score(predict(model, d["x"]), d["y"]) for s, d in unseen.items()},
                "real_rendered_only": score(predict(model, real_x), real_y) if len(real_y) else None, "env": env}
         rep["unseen_all"] = score(predict(model, np.concatenate([d["x"] for d in unseen.values()])),
@@ -450,11 +448,18 @@ def cmd_main(a) -> int:
     _save_report("base", base)
     print(f"base: rendered check {base['check']['top1']:.4f}"
           + (f", real {base['real']['top1']:.4f} (rendered-data only)" if base["real"] else ""), flush=True)
-    return _finetune_and_ship(a, model, data, check, imgs, codes, t_all, env)
+    return _finetune_and_ship(a, model, data, check, (imgs, codes, real_x, real_y), t_all, env)
 
 
-def _finetune_and_ship(a, model, data, check, imgs, codes, t_all, env) -> int:
-    real_x, real_y = _real_arrays(imgs, codes)
+def _without_sources(data: dict, sources: tuple[str, ...]) -> dict:
+    """The rendered crops whose face came from none of ``sources``."""
+    keep = ~np.isin(data["source"], np.array(sources))
+    return {k: v[keep] for k, v in data.items()}
+
+
+def _finetune_and_ship(a, model, data, check, real, t_all, env) -> int:
+    """Fine-tune with ``real`` = (images, codes, model inputs, labels) of the real crops, export, report."""
+    imgs, codes, real_x, real_y = real
     ft = None
     if len(real_y) and a.finetune_steps > 0:
         feats = rendered_features(model, data, k=a.ft_from)
@@ -684,7 +689,7 @@ def write_card(reports: Path, out: Path) -> None:
         cmds = [c for r in ([hold] if hold else []) + [base, ship] for c in r["command"].split(", then ")]
         cmds = list(dict.fromkeys(cmds))
         L += [("- Command: " if len(cmds) == 1 else "- Commands, in order: ")
-              + "; ".join(f"`{c}`" for c in cmds) + f". It renders the {base.get('n_rendered_all', base['n_rendered'])} training crops first "
+              + "; ".join(f"`{c}`" for c in cmds) + f". It renders the {n_all} training crops first "
               f"(render time {base['render_seconds'] / 60:.1f} min in this run; cached in `.train/rendered`). "
               "`make model` runs `python -m vision.train`: the same steps and seeds, with the default caps and 2 threads.",
               f"- Device: {ship['env']['device']}, torch threads: {ship['env']['threads']}, torch {ship['env']['torch']}, "
@@ -766,14 +771,13 @@ def write_card(reports: Path, out: Path) -> None:
         L += ["### Real crops: the purely rendered-data model, per class", ""]
         L += _per_class_table(base["real"]["per_class"])
         L += ["", "Confusions: " + (", ".join(f"{k}: {v}" for k, v in base["real"]["confusions"].items()) or "none"), ""]
-    if clean:  # always: the check set needs no ../shared
-        L += [f"Plain check set (the CI test `tests/vision/test_classify_model.py`): {_pct(clean['top1'])} of "
-              f"{clean['n']} crops (seed {clean['seed']}, {clean['per_kind']} per kind, every source, no lighting or "
-              "tilt), shipped ONNX model through `vision.classify.classify`"
-              + (f"; wrong: {', '.join(clean['wrong'])}" if clean["wrong"] else "") + ". Without `../shared` "
-              f"the same seed renders from the local sources only: {_pct(clean_local['top1'])} of {clean_local['n']} "
-              "crops" + (f" (wrong: {', '.join(clean_local['wrong'])})" if clean_local["wrong"] else "")
-              + ". The test asserts the issue's 98% in both cases.", ""]
+    L += [f"Plain check set (the CI test `tests/vision/test_classify_model.py`): {_pct(clean['top1'])} of "
+          f"{clean['n']} crops (seed {clean['seed']}, {clean['per_kind']} per kind, every source, no lighting or "
+          "tilt), shipped ONNX model through `vision.classify.classify`"
+          + (f"; wrong: {', '.join(clean['wrong'])}" if clean["wrong"] else "") + ". Without `../shared` "
+          f"the same seed renders from the local sources only: {_pct(clean_local['top1'])} of {clean_local['n']} "
+          "crops" + (f" (wrong: {', '.join(clean_local['wrong'])})" if clean_local["wrong"] else "")
+          + ". The test asserts the issue's 98% in both cases.", ""]
     if bench:
         L += ["## Speed", "",
               f"`{bench['command']}`: {bench['ms_per_tile']:.3f} ms per tile for a batch of {bench['batch']} crops "
