@@ -9,6 +9,12 @@ APT_RUNTIME := fonts-noto-cjk fonts-wqy-zenhei fonts-arphic-ukai fonts-symbola l
 APT_TEST := chromium chromium-driver postgresql
 APT_TRAIN := libcairo2
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# install whichever of the Debian packages $(1) are missing (one shell line)
+apt_install = missing=$$(for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian packages: $$missing"; \
+	  $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q $$missing; \
+	fi
 
 .PHONY: install system-deps test-deps train-deps run test model bench clean
 
@@ -16,25 +22,13 @@ install: system-deps $(STAMP)
 
 # Debian packages: tile fonts (rendering), and for the tests a real browser and PostgreSQL.
 system-deps:
-	@missing=$$(for p in $(APT_RUNTIME); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
-	if [ -n "$$missing" ]; then \
-	  echo "installing Debian packages: $$missing"; \
-	  $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q $$missing; \
-	fi
+	@$(call apt_install,$(APT_RUNTIME))
 
 test-deps:
-	@missing=$$(for p in $(APT_TEST); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
-	if [ -n "$$missing" ]; then \
-	  echo "installing Debian packages: $$missing"; \
-	  $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q $$missing; \
-	fi
+	@$(call apt_install,$(APT_TEST))
 
 train-deps:
-	@missing=$$(for p in $(APT_TRAIN); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
-	if [ -n "$$missing" ]; then \
-	  echo "installing Debian packages: $$missing"; \
-	  $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q $$missing; \
-	fi
+	@$(call apt_install,$(APT_TRAIN))
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
