@@ -321,7 +321,7 @@ def build_cache(path: str | os.PathLike, n: int, seed: int, *, exclude: tuple[st
     import hashlib
 
     path = Path(path)
-    key = f"seed={seed} exclude={sorted(exclude)} only={sorted(only)} labels={labels} n_labels={len(LABELS)} v7"
+    key = f"seed={seed} exclude={sorted(exclude)} only={sorted(only)} labels={labels} n_labels={len(LABELS)} v8"
     folder = path / hashlib.sha1(key.encode()).hexdigest()[:12]
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "key.txt").write_text(key)

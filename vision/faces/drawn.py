@@ -354,15 +354,19 @@ def draw_flower(code: str, rng, c: Canvas) -> None:
     char_col = ink(pick(rng, {"black": 3, "red": 2, "blue": 2, "green": 2}), rng)
     left_digit = rng.random() < 0.5
     s = rng.uniform(0.17, 0.26)
-    digit_text = str(digit_n) if rng.random() < 0.8 else NUMERALS[digit_n - 1]
+    with_char = rng.random() < 0.8
+    # Sets whose flowers carry no season/plant character tell the two groups apart by the
+    # numeral: seasons mostly in Chinese numerals, plants in Latin digits.
+    chinese_p = 0.2 if with_char else (0.75 if n <= 4 else 0.15)
+    digit_text = NUMERALS[digit_n - 1] if rng.random() < chinese_p else str(digit_n)
     dbox = (0.03, 0.04, 0.03 + s, 0.04 + s * 0.9) if left_digit else (0.03, 0.96 - s * 0.9, 0.03 + s, 0.96)
-    if rng.random() < 0.93:
+    if not with_char or rng.random() < 0.93:  # without its character a flower needs its numeral
         index_mark(digit_text, rng, digit_col, dbox, c)
     cs = rng.uniform(0.17, 0.27)
     cbox = (0.03, 0.96 - cs, 0.03 + cs, 0.96) if left_digit else (0.03, 0.04, 0.03 + cs, 0.04 + cs)
     if rng.random() < 0.15:  # character low on the other side
         cbox = (0.5, cbox[1], 0.5 + cs, cbox[3])
-    if rng.random() < 0.92:
+    if with_char:
         c.text(FLOWER_CHARS[n - 1], cbox, char_col, rng)
     _flower_picture(c, rng, pal)
 
@@ -372,9 +376,11 @@ def _flower_picture(c: Canvas, rng, pal) -> None:
     bamboo), so the picture is drawn from all of them at random: only the corner digit and
     the small character tell the flowers apart, and a big painting must not pass for 1s or 6z."""
     box = (0.22, 0.08, 0.97, 0.92) if rng.random() < 0.6 else (0.12, 0.03, 0.98, 0.97)  # or most of the face
-    kind = pick(rng, {"plant": 4, "blossoms": 3, "bird": 1.5, "bamboo": 1.5})
+    kind = pick(rng, {"plant": 3, "bush": 3, "blossoms": 2.5, "bird": 1.5, "bamboo": 1.5})
     if kind == "plant":
         draw_plant(c, rng, pal, box)
+    elif kind == "bush":
+        paste(c.img, np.ascontiguousarray(_trimmed(_leafy_bush(rng, pal))), box)
     elif kind == "bird":
         draw_perched_bird(c, rng, pal, box)
     else:
@@ -393,6 +399,50 @@ def _flower_picture(c: Canvas, rng, pal) -> None:
             for _ in range(int(rng.integers(1, 4))):
                 _blossom(sub, (int(rng.integers(35, 125)), int(rng.integers(35, 140))), rng, pal)
         paste(c.img, np.ascontiguousarray(_trimmed(sub.img)), box)  # a painting fills its space
+
+
+def _leaf(m, base, tip, width: float) -> None:
+    """A pointed leaf from ``base`` to ``tip``: two arcs that meet at both ends."""
+    base, tip = np.float32(base), np.float32(tip)
+    d = tip - base
+    side = np.float32([-d[1], d[0]]) * width
+    t = np.linspace(0, 1, 10, dtype=np.float32)[:, None]
+    bulge = np.sin(np.pi * t)
+    pts = np.concatenate([base + d * t + side * bulge, (base + d * t - side * bulge)[::-1]])
+    cv2.fillPoly(m, [pts.astype(np.int32)], 255, cv2.LINE_AA)
+
+
+def _leafy_bush(rng, pal) -> np.ndarray:
+    """A dense painted plant, the way many sets paint flowers: curling stems crowded with broad
+    pointed leaves, one to three big flower heads, often a tuft of ground or roots in another
+    colour. Returns a BGRA layer."""
+    sub = Canvas(200, 160)
+    leaf_c = ink(pick(rng, {"green": 6, "blue": 1, "black": 1}), rng)
+    m = sub.mask()
+    base = np.float32([rng.uniform(55, 105), 185])
+    heads = []
+    for _ in range(int(rng.integers(3, 7))):
+        tip = np.float32([rng.uniform(12, 148), rng.uniform(12, 120)])
+        _curve(m, base, tip, float(rng.uniform(-0.35, 0.35)), int(rng.integers(2, 5)))
+        heads.append(tip)
+        for _ in range(int(rng.integers(2, 6))):  # leaves along the stem
+            at = base + (tip - base) * rng.uniform(0.2, 0.9)
+            ang = rng.uniform(0, 2 * math.pi)
+            ln = rng.uniform(22, 55)
+            _leaf(m, at, at + ln * np.float32([math.cos(ang), math.sin(ang)]), float(rng.uniform(0.2, 0.4)))
+    sub.fill(m, leaf_c)
+    flower_c = [c for c in pal if c != leaf_c] or pal
+    order = rng.permutation(len(heads))[: int(rng.integers(1, 4))]
+    for i in order:
+        _blossom(sub, heads[int(i)], rng, flower_c)
+    if rng.random() < 0.6:  # ground, roots or a vase in another colour
+        m = sub.mask()
+        for _ in range(int(rng.integers(3, 7))):
+            _curve(m, base + np.float32([rng.uniform(-40, 40), rng.uniform(-4, 10)]),
+                   base + np.float32([rng.uniform(-15, 15), rng.uniform(-30, -5)]), float(rng.uniform(-0.3, 0.3)),
+                   int(rng.integers(3, 7)))
+        sub.fill(m, pal[int(rng.integers(len(pal)))])
+    return sub.img
 
 
 def _animal_picture(code: str, rng, pal) -> np.ndarray:
@@ -499,8 +549,14 @@ def draw_face_tile(code: str, rng, c: Canvas) -> None:
 
 def draw_fei(code: str, rng, c: Canvas) -> None:
     col = ink(pick(rng, {"red": 3, "black": 3, "blue": 2, "green": 1}), rng)
-    c.text("飛", (0.12, 0.1, 0.88, 0.9), col, rng)
-    if rng.random() < 0.5:
+    framed = rng.random() < 0.3  # some sets box the character in
+    c.text("飛", (0.2, 0.18, 0.8, 0.82) if framed else (0.12, 0.1, 0.88, 0.9), col, rng)
+    if framed:
+        m = c.mask()
+        d, th = int(c.w * rng.uniform(0.06, 0.12)), int(rng.integers(4, 10))
+        cv2.rectangle(m, (d, d), (c.w - d, c.h - d), 255, th, cv2.LINE_AA)
+        c.fill(m, col if rng.random() < 0.6 else ink(pick(rng, {"red": 1, "black": 1, "blue": 1}), rng))
+    elif rng.random() < 0.5:
         m = c.mask()
         d = int(c.w * 0.07)
         for (x, y), (sx, sy) in zip([(d, d), (c.w - d, d), (c.w - d, c.h - d), (d, c.h - d)],
