@@ -312,21 +312,17 @@ def _pick_source(label: str, rng, exclude, only) -> str | None:
     return pool[int(rng.choice(len(pool), p=weights / weights.sum()))]
 
 
-def build_cache(path: str | os.PathLike, n: int, seed: int, *, exclude: tuple[str, ...] = (),
-                only: tuple[str, ...] = (), labels: tuple[str, ...] | None = None, workers: int = 2) -> dict:
-    """Render ``n`` crops reproducibly from ``seed`` (rounded up to whole chunks of 500), caching each
-    chunk under ``path`` (a folder) so that an interrupted or larger run reuses the work.
-
-    ``exclude``/``only`` restrict the face sources, ``labels`` the classes (no rejects then)."""
+def cached_chunks(path: str | os.PathLike, key: str, jobs: list, work, *, workers: int = 2,
+                  what: str = "crops", per_chunk: int = CHUNK) -> dict:
+    """Run ``work(job) -> (x, y, sources)`` for each job, caching each chunk's result under
+    ``path``/<hash of ``key``> so that an interrupted or larger run reuses the work, and return
+    the chunks joined as ``{"x", "y", "source"}``."""
     import hashlib
 
-    path = Path(path)
-    key = f"seed={seed} exclude={sorted(exclude)} only={sorted(only)} labels={labels} n_labels={len(LABELS)} v8"
-    folder = path / hashlib.sha1(key.encode()).hexdigest()[:12]
+    folder = Path(path) / hashlib.sha1(key.encode()).hexdigest()[:12]
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "key.txt").write_text(key)
-    n_chunks = -(-n // CHUNK)
-    todo = [i for i in range(n_chunks) if not (folder / f"{i:05d}.npz").exists()]
+    todo = [i for i in range(len(jobs)) if not (folder / f"{i:05d}.npz").exists()]
     t0 = time.time()
 
     def save(i, res):
@@ -334,22 +330,34 @@ def build_cache(path: str | os.PathLike, n: int, seed: int, *, exclude: tuple[st
         np.savez(folder / f"{i:05d}.tmp.npz", x=x, y=y, source=np.array(s))
         os.replace(folder / f"{i:05d}.tmp.npz", folder / f"{i:05d}.npz")
 
-    jobs = [(chunk_plan(seed, i, labels), exclude, only) for i in todo]
     if todo:
-        print(f"  rendering {len(todo) * CHUNK} crops into {folder}", flush=True)
+        print(f"  making {len(todo) * per_chunk} {what} into {folder}", flush=True)
     if workers > 1 and len(todo) > 1:
         with ProcessPoolExecutor(workers) as ex:
-            for k, (i, res) in enumerate(zip(todo, ex.map(_render_chunk, jobs))):
+            for k, (i, res) in enumerate(zip(todo, ex.map(work, [jobs[i] for i in todo]))):
                 save(i, res)
                 if k % 10 == 9:
-                    print(f"  rendered {(k + 1) * CHUNK}/{len(todo) * CHUNK} in {time.time() - t0:.0f}s", flush=True)
+                    print(f"  made {(k + 1) * per_chunk}/{len(todo) * per_chunk} {what} in {time.time() - t0:.0f}s",
+                          flush=True)
     else:
-        for i, job in zip(todo, jobs):
-            save(i, _render_chunk(job))
-    parts = [np.load(folder / f"{i:05d}.npz") for i in range(n_chunks)]
-    return {"x": np.concatenate([p["x"] for p in parts])[:n],
-            "y": np.concatenate([p["y"] for p in parts]).astype(np.int64)[:n],
-            "source": np.concatenate([p["source"] for p in parts])[:n]}
+        for i in todo:
+            save(i, work(jobs[i]))
+    parts = [np.load(folder / f"{i:05d}.npz") for i in range(len(jobs))]
+    return {"x": np.concatenate([p["x"] for p in parts]),
+            "y": np.concatenate([p["y"] for p in parts]).astype(np.int64),
+            "source": np.concatenate([p["source"] for p in parts])}
+
+
+def build_cache(path: str | os.PathLike, n: int, seed: int, *, exclude: tuple[str, ...] = (),
+                only: tuple[str, ...] = (), labels: tuple[str, ...] | None = None, workers: int = 2) -> dict:
+    """Render ``n`` crops reproducibly from ``seed`` (rounded up to whole chunks of 500), cached
+    per chunk under ``path`` (see :func:`cached_chunks`).
+
+    ``exclude``/``only`` restrict the face sources, ``labels`` the classes (no rejects then)."""
+    key = f"seed={seed} exclude={sorted(exclude)} only={sorted(only)} labels={labels} n_labels={len(LABELS)} v8"
+    jobs = [(chunk_plan(seed, i, labels), exclude, only) for i in range(-(-n // CHUNK))]
+    d = cached_chunks(path, key, jobs, _render_chunk, workers=workers)
+    return {k: v[:n] for k, v in d.items()}
 
 
 def load_real(directory: str | os.PathLike = REAL_DIR) -> tuple[list[str], list[np.ndarray], list[str]]:

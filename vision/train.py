@@ -1,7 +1,8 @@
 """Train the tile classifier and export ``models/tiles.onnx`` (needs the ``[train]`` extra: torch).
 
-    python -m vision.train                       # base model on rendered data, fine-tune with the
-                                                 # real crops (when ../shared has them), export
+    python -m vision.train                       # base model on rendered crops and the scanner's crops of
+                                                 # synthetic photos, fine-tune with the real crops (when
+                                                 # ../shared has them), export
     python -m vision.train --cv 5                # 5-fold cross-validation on the real crops
     python -m vision.train --holdout hk_art,imahjong_can   # unseen-style test
     python -m vision.train --card                # write models/CARD.md from the saved reports
@@ -369,6 +370,38 @@ def rendered_data(n: int, workers: int):
     return d, time.time() - t0
 
 
+def _never(a) -> tuple[str, ...]:
+    from .faces import FACE_SOURCES
+
+    return tuple(s for s in a.never.split(",") if s and s in FACE_SOURCES)
+
+
+def training_data(a) -> tuple[dict, dict]:
+    """Every synthetic training crop: the rendered crops plus the scanner's own crops of ``a.scenes``
+    synthetic photos (:mod:`vision.scene_crops`), without the never-trained face sources.
+    Returns (data, facts for the report)."""
+    from .faces import FACE_SOURCES
+    from .scene_crops import FIRST_SCENE_SEED, build_scene_cache
+
+    never = _never(a)
+    data, t_render = rendered_data(a.n, a.workers)
+    facts = {"render_seconds": round(t_render, 1), "n_rendered_all": int(len(data["y"])), "never_trained": list(never)}
+    if never:  # a style no stage ever trains on: the scenes' unseen style for the shipped model
+        data = _without_sources(data, never)
+        print(f"never trained on {never}: {len(data['y'])} of {facts['n_rendered_all']} crops kept", flush=True)
+    facts["n_rendered"] = int(len(data["y"]))
+    if a.scenes > 0:
+        t0 = time.time()
+        print(f"scanning/loading {a.scenes} synthetic photos ...", flush=True)
+        sc = build_scene_cache(WORK / "scenes", a.scenes, sources=tuple(s for s in FACE_SOURCES if s not in never),
+                               workers=a.workers)
+        data = {k: np.concatenate([data[k], sc[k]]) for k in data}
+        facts.update(scene_photos=a.scenes, scene_first_seed=FIRST_SCENE_SEED, n_scene_crops=int(len(sc["y"])),
+                     n_scene_rejects=int((sc["y"] == LABEL_INDEX["reject"]).sum()),
+                     scene_seconds=round(time.time() - t0, 1))
+    return data, facts
+
+
 def rendered_checkset(n: int = CHECK_N, seed: int = CHECK_SEED, workers: int = 2) -> dict:
     return build_cache(WORK / "check", n, seed, workers=workers)
 
@@ -392,13 +425,9 @@ def cmd_main(a) -> int:
     from .faces import FACE_SOURCES
 
     t_all = time.time()
-    never = tuple(s for s in a.never.split(",") if s and s in FACE_SOURCES)
+    never = _never(a)
     held = tuple(dict.fromkeys(s for s in (*a.holdout.split(","), *never) if s and s in FACE_SOURCES))
-    data, t_render = rendered_data(a.n, a.workers)
-    n_all = len(data["y"])
-    if never:  # a style no stage ever trains on: the scenes' unseen style for the shipped model
-        data = _without_sources(data, never)
-        print(f"never trained on {never}: {len(data['y'])} of {n_all} crops kept", flush=True)
+    data, facts = training_data(a)
     check = rendered_checkset(workers=a.workers)
     files, imgs, codes = load_real()
     real_x, real_y = _real_arrays(imgs, codes)
@@ -440,9 +469,7 @@ def cmd_main(a) -> int:
     history.append(info_b)
     torch.save(model.state_dict(), WORK / "base.pt")
     base = {"command": "python -m vision.train", "stage_a": info_a if held or a.resume else None, "train": info_b,
-            "history": history,
-            "render_seconds": round(t_render, 1), "n_rendered": int(len(data["y"])), "n_rendered_all": n_all,
-            "never_trained": list(never), "render_seed": RENDER_SEED,
+            "history": history, **facts, "render_seed": RENDER_SEED,
             "train_seed": TRAIN_SEED, "check": score(predict(model, check["x"]), check["y"]),
             "real": score(predict(model, real_x), real_y) if len(real_y) else None, "env": env}
     _save_report("base", base)
@@ -505,7 +532,7 @@ def cmd_cv(a) -> int:
     if not base_ckpt.exists():
         print("run `python -m vision.train` first (the folds fine-tune its rendered-only base model)", file=sys.stderr)
         return 1
-    data, _ = rendered_data(a.n, a.workers)
+    data, _ = training_data(a)
     model = build_model()
     model.load_state_dict(torch.load(base_ckpt))
     feats = rendered_features(model, data, k=a.ft_from)
@@ -544,6 +571,8 @@ def cmd_cv(a) -> int:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="Train the tile classifier.")
     ap.add_argument("--n", type=int, default=60000, help="rendered training crops (cached in .train/rendered)")
+    ap.add_argument("--scenes", type=int, default=600,
+                    help="synthetic photos whose scanner crops join the training data (cached in .train/scenes)")
     ap.add_argument("--steps-a", type=int, default=9000, help="stage A steps (without the held-out sources)")
     ap.add_argument("--steps-b", type=int, default=12000, help="stage B steps (all sources)")
     ap.add_argument("--minutes-a", type=float, default=9.0, help="stage A wall-clock cap")
@@ -677,6 +706,14 @@ def write_card(reports: Path, out: Path) -> None:
             L += [f"- {', '.join(f'`{s}`' for s in never)} is never trained on, in any stage ({base['n_rendered']} "
                   "crops are used): it is the face style the shipped model has never seen, which the table-scan "
                   "bench (`bench/scan_accuracy.py`, docs/vision.md) reports on its own."]
+        if base.get("n_scene_crops"):
+            L += [f"- Scanner crops: {base['n_scene_crops']} crops ({base['n_scene_rejects']} of them rejects) that the "
+                  f"scanner itself cut from {base['scene_photos']} synthetic table photos (`vision/scene_crops.py`: "
+                  f"`vision.scenes` photos with scene seeds from {base['scene_first_seed']:,} up, through "
+                  "`vision.scan.scan`), each labelled from the photo's truth, rejects included (empty table beyond a "
+                  "row's end, half-tile cuts, clutter); "
+                  f"{base['scene_seconds'] / 60:.1f} min to make in this run, cached in `.train/scenes`. They join "
+                  "both training stages (stage A without the held-out styles' photos)."]
     L += ["- Real crops: `../shared/data/real-tiles` (314 product-photo crops, MIT licence, Camerash mahjong-dataset), "
           "mixed into the fine-tuning batches (a share of each batch, below) with crop-jitter/light/JPEG augmentation. "
           "Not committed.", ""]
@@ -701,7 +738,7 @@ def write_card(reports: Path, out: Path) -> None:
                  f"x batch {hold['train']['batch']}, peak learning rate {hold['train']['lr']} ({hold['train']['seconds'] / 60:.1f} min)."]
                 if hold else []),
               *[f"- Stage B{'' if i == 0 else f' (continued, `--resume`)'}: {_steps(h)} steps x batch {h['batch']} on "
-                f"rendered crops from every source, peak learning rate {h['lr']:.4g} "
+                f"rendered{' and scanner' if base.get('n_scene_crops') else ''} crops from every source, peak learning rate {h['lr']:.4g} "
                 f"({h['seconds'] / 60:.1f} min)." for i, h in enumerate(base.get("history") or [bt])],
               "- Stages A and B together are the purely rendered-data base model (it has never seen a real crop).",
               f"- Fine-tune: {ft.get('steps', 0)} steps x batch {ft.get('batch', 0)}, {_pct(ft.get('real_share', 0))} "
@@ -749,7 +786,7 @@ def write_card(reports: Path, out: Path) -> None:
             L += [f"The {name} model's figures were {r['note']}.", ""]
     if hold:
         ht = hold["train"]
-        L += [f"Unseen-style protocol: every rendered training crop whose face came from {', '.join(hold['held_out'])} "
+        L += [f"Unseen-style protocol: every training crop whose face came from {', '.join(hold['held_out'])} "
               f"was dropped ({hold['n_rendered']} crops left; neighbouring tiles in the scenes are always `drawn`), a "
               f"model was trained from scratch on the rest ({_steps(ht)} steps, {ht['seconds'] / 60:.1f} min, rendered "
               f"only, no real crops) and tested on new crops (seed {hold['test_seed']}) whose faces come only from the "

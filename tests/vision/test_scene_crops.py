@@ -1,0 +1,43 @@
+"""Training crops cut from synthetic photos by the scanner, and the per-chunk cache behind both
+training sets."""
+from __future__ import annotations
+
+import numpy as np
+
+from vision.dataset import INPUT_H, INPUT_W, LABEL_INDEX, cached_chunks
+from vision.scene_crops import scene_crops
+from vision.scenes import make_scene
+
+SEED = 10_000_003  # a training-scene seed (vision.scene_crops.FIRST_SCENE_SEED and up)
+
+
+def test_scene_crops_label_what_the_scanner_cuts_from_the_truth():
+    x, labels, source = scene_crops(SEED, sources=("drawn",))
+    _, truth = make_scene(SEED, sources=("drawn",))
+    assert source == "drawn"
+    assert x.dtype == np.uint8 and x.shape == (len(labels), INPUT_H, INPUT_W, 3)
+    assert all(c in LABEL_INDEX for c in labels)
+    true_codes = sorted(t["tile"] for t in truth["tiles"])
+    found = sorted(c for c in labels if c != "reject")
+    # the scanner finds nearly every tile, and a found crop only ever carries a code of this photo
+    assert len(found) >= 0.8 * len(true_codes)
+    assert set(found) <= set(true_codes)
+    again, labels_again, _ = scene_crops(SEED, sources=("drawn",))
+    assert labels_again == labels and np.array_equal(again, x)  # reproducible from the seed
+
+
+def _work(job):
+    n, value = job
+    return np.full((n, 2, 2, 3), value, np.uint8), np.full(n, value, np.int16), [f"s{value}"] * n
+
+
+def test_cached_chunks_joins_chunks_in_order_and_reuses_the_cache(tmp_path, capsys):
+    jobs = [(2, 1), (3, 2)]
+    d = cached_chunks(tmp_path, "test key", jobs, _work, workers=1)
+    assert d["y"].tolist() == [1, 1, 2, 2, 2] and d["y"].dtype == np.int64
+    assert d["x"].shape == (5, 2, 2, 3) and d["source"].tolist() == ["s1"] * 2 + ["s2"] * 3
+    assert "making" in capsys.readouterr().out
+    again = cached_chunks(tmp_path, "test key", jobs, lambda job: 1 / 0, workers=1)  # nothing is made again
+    assert again["y"].tolist() == d["y"].tolist()
+    other = cached_chunks(tmp_path, "another key", [(1, 7)], _work, workers=1)
+    assert other["y"].tolist() == [7]

@@ -1,0 +1,80 @@
+"""Classifier training crops cut out of synthetic table photos by the scanner itself.
+
+The rendered crops of :mod:`vision.dataset` imitate what the detector cuts; these *are* what it
+cuts. Each photo comes from :func:`vision.scenes.make_scene`, goes through the real
+:func:`vision.scan.scan` (decode at reduced size, detection, rectification), and every candidate
+the scanner would hand to the classifier is kept with its label from the scene's truth: the true
+tile within 0.3 face heights of the candidate's centre (the rule of
+:func:`vision.scenes.truth_classifier`), else ``reject``. So the model also learns the scanner's
+own mistakes: half-tile cuts, empty table beyond a row's end, clutter.
+
+Scene seeds start at :data:`FIRST_SCENE_SEED`, far from the development (below 1,000) and
+acceptance (500,000 up) seeds of ``bench/scan_accuracy.py``.
+"""
+from __future__ import annotations
+
+import os
+
+import numpy as np
+
+from .classify import INPUT_H, INPUT_W, to_input
+
+FIRST_SCENE_SEED = 10_000_000
+SCENES_PER_CHUNK = 20
+WIDTHS = (1600, 2016)  # phone photos are decoded at reduced size; bigger ones cost render time only
+
+
+def scene_crops(seed: int, *, width: int = 1600, sources: tuple[str, ...] | None = None):
+    """The classifier inputs the scanner makes from one synthetic photo, with their labels.
+
+    Returns (crops N x INPUT_H x INPUT_W x 3 uint8, labels, the scene's face source)."""
+    from .scan import scan
+    from .scenes import make_scene
+
+    data, truth = make_scene(seed, width=width, sources=sources)
+    centres = [np.asarray(t["corners"], np.float64).mean(axis=0) for t in truth["tiles"]]
+    heights = [float(np.linalg.norm(np.subtract(t["corners"][3], t["corners"][0]))) for t in truth["tiles"]]
+    crops, labels = [], []
+
+    def keep(cands, quads):
+        for crop, q in zip(cands, quads):
+            c = np.asarray(q, np.float64).mean(axis=0)
+            d = [float(np.linalg.norm(c - x)) for x in centres]
+            i = int(np.argmin(d)) if d else -1
+            labels.append(truth["tiles"][i]["tile"] if i >= 0 and d[i] < 0.3 * heights[i] else "reject")
+            crops.append(to_input(crop))
+        return [{"tile": "reject"} for _ in cands]  # nothing to group: only the crops are wanted
+
+    scan(data, classify_fn=keep)
+    x = np.stack(crops) if crops else np.zeros((0, INPUT_H, INPUT_W, 3), np.uint8)
+    return x, labels, truth["params"]["source"]
+
+
+def _chunk(args):
+    from .dataset import LABEL_INDEX
+
+    index, sources = args
+    import cv2
+
+    cv2.setNumThreads(1)
+    xs, ys, srcs = [], [], []
+    for k in range(SCENES_PER_CHUNK):
+        seed = FIRST_SCENE_SEED + index * SCENES_PER_CHUNK + k
+        x, labels, src = scene_crops(seed, width=WIDTHS[seed % len(WIDTHS)], sources=sources)
+        xs.append(x)
+        ys.extend(LABEL_INDEX[c] for c in labels)
+        srcs.extend([src] * len(labels))
+    return np.concatenate(xs), np.array(ys, np.int16), srcs
+
+
+def build_scene_cache(path: str | os.PathLike, n_scenes: int, *, sources: tuple[str, ...] | None = None,
+                      workers: int = 2) -> dict:
+    """Crops from ``n_scenes`` photos (rounded up to chunks of 20), cached per chunk under ``path``.
+
+    ``sources``: the face styles the scenes may draw from (default: every one available).
+    Returns ``{"x", "y" (label indices), "source"}`` like :func:`vision.dataset.build_cache`."""
+    from .dataset import LABELS, cached_chunks
+
+    key = f"scenes sources={sorted(sources) if sources else None} n_labels={len(LABELS)} v1"
+    jobs = [(i, sources) for i in range(-(-n_scenes // SCENES_PER_CHUNK))]
+    return cached_chunks(path, key, jobs, _chunk, workers=workers, what="scanned photos", per_chunk=SCENES_PER_CHUNK)
