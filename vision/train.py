@@ -693,7 +693,9 @@ def write_card(reports: Path, out: Path) -> None:
           "xhokir (CC BY 4.0); both read from `../shared/art`, never committed.",
           "- `imahjong_*`: the four I.Mahjong tile fonts (M+ licence), recoloured; `symbola`: Symbola's mahjong glyphs.",
           "- `drawn`: procedural pips, sticks and birds, characters from the Debian CJK fonts (Noto Sans/Serif CJK, "
-          "WenQuanYi Zen Hei, AR PL UKai), flowers as corner digit + season/plant character + a random plant, "
+          "WenQuanYi Zen Hei, AR PL UKai), flowers as a corner numeral + usually their season/plant character + a "
+          "random painting (plant, leafy bush, blossoms, bird, bamboo; without the character, seasons mostly carry "
+          "Chinese numerals and plants Latin digits), fei with or without a frame, "
           "animals and face tiles from their characters and simple pictures. The only source for `1a`-`4a` and `1h`-`4h`.",
           "- Philippine-style corner indices (digit or letter) are added to some faces of every source.", ""]
     if base:
@@ -742,7 +744,7 @@ def write_card(reports: Path, out: Path) -> None:
                 f"({h['seconds'] / 60:.1f} min)." for i, h in enumerate(base.get("history") or [bt])],
               "- Stages A and B together are the purely rendered-data base model (it has never seen a real crop).",
               f"- Fine-tune: {ft.get('steps', 0)} steps x batch {ft.get('batch', 0)}, {_pct(ft.get('real_share', 0))} "
-              f"real crops per batch, the rest precomputed features of {ft.get('rendered_features', 0)} rendered crops; "
+              f"real crops per batch, the rest precomputed features of {ft.get('rendered_features', 0)} synthetic crops; "
               f"only {ft.get('trained', 'the head')} train, the trunk stays frozen ({ft.get('seconds', 0) / 60:.1f} min). "
               "The shipped model is this fine-tuned model.", ""]
         if ship.get("note"):
@@ -787,8 +789,9 @@ def write_card(reports: Path, out: Path) -> None:
     if hold:
         ht = hold["train"]
         L += [f"Unseen-style protocol: every training crop whose face came from {', '.join(hold['held_out'])} "
-              f"was dropped ({hold['n_rendered']} crops left; neighbouring tiles in the scenes are always `drawn`), a "
-              f"model was trained from scratch on the rest ({_steps(ht)} steps, {ht['seconds'] / 60:.1f} min, rendered "
+              f"was dropped ({hold['n_rendered']} crops left; the rendered crops' neighbouring tiles are always `drawn`, "
+              f"and the scanner crops of a photo in a held-out style go with it), a "
+              f"model was trained from scratch on the rest ({_steps(ht)} steps, {ht['seconds'] / 60:.1f} min, synthetic "
               f"only, no real crops) and tested on new crops (seed {hold['test_seed']}) whose faces come only from the "
               "held-out sources.", ""]
     if cv:
