@@ -8,8 +8,9 @@ The pipeline, on a working image of about 1000-2000 px:
 2. **Face mask**: whiteness = brightness - chroma, thresholded by Otsu with a floor;
    holes (the ink of the faces) are filled per component.
 3. **Quads**: every solid, rectangular component gets a four-corner outline (lines
-   fitted to its hull sides, so rounded corners and perspective are handled).  A
-   component is a single tile, a run of touching tiles, or something else.
+   fitted to its hull sides, so rounded corners and perspective are handled; a row's
+   long sides to their outer edge, which glyphs reaching the face edge cannot pull in).
+   A component is a single tile, a run of touching tiles, or something else.
 4. **Splitting a run**: the quad is rectified to a strip.  Touching faces leave a
    darker seam that runs across the *whole* face height, including the blank top and
    bottom margins that glyphs never reach; the column profile of those margin bands
@@ -175,7 +176,7 @@ def _pad_window(img, x, y, w, h):
 
 
 def _rect_blob(c, area, min_side):
-    quad = fit_quad(c)
+    quad = fit_quad(c, faces=True)
     qa = abs(cv2.contourArea(quad.reshape(-1, 1, 2)))
     if qa <= 0 or area / qa < 0.8 or area / qa > 1.25:
         return None  # not a rectangle: glare, a cloth pattern, a hand...
@@ -210,8 +211,30 @@ def order_quad(q: np.ndarray) -> np.ndarray:
     return np.roll(q, -start, axis=0).astype(np.float32)
 
 
-def _fit_elongated(contour: np.ndarray, rect) -> np.ndarray | None:
-    """Outline of a long blob (a row): lines fitted to each long side and to each end."""
+def _outer_edge(pts: np.ndarray, s_: np.ndarray, out: np.ndarray, seg: float) -> np.ndarray:
+    """Samples of a blob side's outer edge: per piece ``seg`` long along the side, the
+    point at the 80th percentile of ``out`` (the distance outward).
+
+    Ink never adds to a face, it only takes away: a glyph that reaches a face's edge
+    (bamboo sticks, big dots) bites notches into the mask's outline, and where a row has
+    several such faces at one end, a line fitted to every outline point tilts inward
+    there; the strip cut from the row is then not rectified and its faces come out
+    unequal, so the row is cut at a wrong count.  Per piece, notches are the inner
+    part of the points while the margins between them still reach the true edge.  The
+    single outermost point is not taken: it belongs to the one tile pushed furthest
+    out of line, and a line through such points tilts as badly."""
+    bins = np.floor((s_ - s_.min()) / max(seg, 1.0)).astype(np.int32)
+    order = np.lexsort((out, bins))
+    bins_sorted = bins[order]
+    starts = np.flatnonzero(np.r_[True, bins_sorted[1:] != bins_sorted[:-1]])
+    ends = np.r_[starts[1:], len(order)]
+    picks = [order[s0 + int(0.8 * (e0 - s0 - 1))] for s0, e0 in zip(starts, ends) if e0 - s0 >= 3]
+    return pts[picks]
+
+
+def _fit_elongated(contour: np.ndarray, rect, faces: bool = False) -> np.ndarray | None:
+    """Outline of a long blob (a row): lines fitted to each long side and to each end;
+    for ``faces``, the long sides are fitted to their outer edge (:func:`_outer_edge`)."""
     pts = contour.reshape(-1, 2).astype(np.float32)
     (cx, cy), (w, h), ang = rect
     a = math.radians(ang)
@@ -224,9 +247,12 @@ def _fit_elongated(contour: np.ndarray, rect) -> np.ndarray | None:
     L, T = smax - smin, tmax - tmin
     mid = (s_ > smin + 0.1 * L) & (s_ < smax - 0.1 * L)
     tm = (tmin + tmax) / 2
-    lines = []
-    for sel in (mid & (t_ < tm), None, mid & (t_ >= tm), None):
-        lines.append(_line_fit(pts[sel]) if sel is not None and sel.sum() >= 5 else None)
+    lines = [None] * 4
+    for k, sel, outward in ((0, mid & (t_ < tm), -1), (2, mid & (t_ >= tm), 1)):
+        side = pts[sel]
+        if faces and len(side) >= 5:
+            side = _outer_edge(side, s_[sel], outward * t_[sel], 0.25 * T)
+        lines[k] = _line_fit(side) if len(side) >= 5 else None
     if lines[0] is None or lines[2] is None:
         return None
     for k, (end, sign) in ((1, (smax, -1)), (3, (smin, 1))):
@@ -245,11 +271,15 @@ def _fit_elongated(contour: np.ndarray, rect) -> np.ndarray | None:
     return order_quad(np.array(corners, np.float32))
 
 
-def fit_quad(contour: np.ndarray) -> np.ndarray | None:
-    """A four-corner outline of a convex-ish blob, robust to rounded corners."""
+def fit_quad(contour: np.ndarray, faces: bool = False) -> np.ndarray | None:
+    """A four-corner outline of a convex-ish blob, robust to rounded corners.
+
+    ``faces``: the blob is of tile faces, whose glyphs can notch its outline (see
+    :func:`_outer_edge`); a colour blob of face-down tiles has no ink, and its ragged
+    outline is fitted better by all its points."""
     rect = cv2.minAreaRect(contour)
     if min(rect[1]) > 0 and max(rect[1]) / min(rect[1]) > 2.5:
-        q = _fit_elongated(contour, rect)
+        q = _fit_elongated(contour, rect, faces)
         if q is not None:
             return q
     hull = cv2.convexHull(contour)

@@ -79,6 +79,20 @@ def test_fit_quad_recovers_a_rounded_rotated_rectangle():
         assert np.linalg.norm(q - p, axis=1).min() < 4
 
 
+def test_fit_quad_of_a_row_ignores_ink_notches_at_one_end():
+    # a row of faces whose last three glyphs reach the face edges: the notches must not
+    # tilt the fitted long sides inward (the row's far end would come out too thin)
+    mask = np.zeros((200, 700), np.uint8)
+    mask[60:140, 20:680] = 255
+    for x in range(400, 670, 20):   # bamboo-like sticks biting into both long edges
+        mask[60:70, x:x + 12] = 0
+        mask[130:140, x:x + 12] = 0
+    c, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    q = fit_quad(c[0], faces=True)
+    for p in ((20, 60), (679, 60), (679, 139), (20, 139)):
+        assert np.linalg.norm(q - p, axis=1).min() < 2.5
+
+
 @pytest.mark.parametrize("seed, source", [(114, "drawn"), (106, "symbola"), (111, "symbola")])
 def test_lone_tile_is_one_face_not_a_pair(seed, source):
     # a lone flower shows its body's side, so its blob is about as long as two touching
