@@ -354,7 +354,7 @@ def build_cache(path: str | os.PathLike, n: int, seed: int, *, exclude: tuple[st
     per chunk under ``path`` (see :func:`cached_chunks`).
 
     ``exclude``/``only`` restrict the face sources, ``labels`` the classes (no rejects then)."""
-    key = f"seed={seed} exclude={sorted(exclude)} only={sorted(only)} labels={labels} n_labels={len(LABELS)} v9"
+    key = f"seed={seed} exclude={sorted(exclude)} only={sorted(only)} labels={labels} n_labels={len(LABELS)} v8"
     jobs = [(chunk_plan(seed, i, labels), exclude, only) for i in range(-(-n // CHUNK))]
     d = cached_chunks(path, key, jobs, _render_chunk, workers=workers)
     return {k: v[:n] for k, v in d.items()}

@@ -75,6 +75,6 @@ def build_scene_cache(path: str | os.PathLike, n_scenes: int, *, sources: tuple[
     Returns ``{"x", "y" (label indices), "source"}`` like :func:`vision.dataset.build_cache`."""
     from .dataset import LABELS, cached_chunks
 
-    key = f"scenes sources={sorted(sources) if sources else None} n_labels={len(LABELS)} v2"
+    key = f"scenes sources={sorted(sources) if sources else None} n_labels={len(LABELS)} v1"
     jobs = [(i, sources) for i in range(-(-n_scenes // SCENES_PER_CHUNK))]
     return cached_chunks(path, key, jobs, _chunk, workers=workers, what="scanned photos", per_chunk=SCENES_PER_CHUNK)

@@ -196,49 +196,6 @@ def draw_perched_bird(c: Canvas, rng, pal, box=(0.04, 0.06, 0.96, 0.94)) -> None
     paste(c.img, np.ascontiguousarray(img), box)
 
 
-def draw_peacock(c: Canvas, rng, pal, box=(0.04, 0.04, 0.96, 0.96)) -> None:
-    """The 1 of bamboo as a showy bird: a peacock or phoenix with its tail fanned out in eyed
-    feathers, wings often spread, in several colours."""
-    sub = Canvas(200, 160)
-    cols = [pal[int(rng.integers(len(pal)))] for _ in range(6)]
-    line = int(rng.integers(2, 5))
-    cx, cy = 80 + int(rng.integers(-12, 12)), 100 + int(rng.integers(-10, 10))
-    up = rng.random() < 0.6  # the fan rises behind the bird, or trails down
-    m = sub.mask()
-    eyes = sub.mask()
-    k = int(rng.integers(5, 10))
-    for i in range(k):
-        a = math.radians((200 + 140 * i / (k - 1)) if up else (20 + 140 * i / (k - 1)))
-        r = rng.uniform(55, 85)
-        end = (int(cx + math.cos(a) * r * 0.9), int(cy + math.sin(a) * r))
-        _curve(m, (cx, cy + 10), end, float(rng.uniform(-0.15, 0.15)), line)
-        cv2.ellipse(eyes, end, (int(rng.integers(6, 10)), int(rng.integers(8, 13))), math.degrees(a) + 90, 0, 360, 255, -1,
-                    cv2.LINE_AA)
-    sub.fill(m, cols[0])
-    sub.fill(eyes, cols[1])
-    m = sub.mask()  # body and neck
-    cv2.ellipse(m, (cx, cy), (int(rng.integers(14, 22)), int(rng.integers(24, 34))), float(rng.uniform(-20, 20)), 0, 360,
-                255, -1, cv2.LINE_AA)
-    hx, hy = cx + int(rng.integers(-8, 8)), cy - int(rng.integers(40, 55))
-    _curve(m, (cx, cy - 15), (hx, hy), float(rng.uniform(-0.2, 0.2)), int(rng.integers(6, 10)))
-    cv2.circle(m, (hx, hy), int(rng.integers(8, 12)), 255, -1, cv2.LINE_AA)
-    sub.fill(m, cols[2])
-    if rng.random() < 0.6:  # spread wings
-        m = sub.mask()
-        for sx in (-1, 1):
-            cv2.ellipse(m, (cx + sx * 22, cy - 8), (int(rng.integers(18, 28)), int(rng.integers(8, 12))),
-                        float(sx * rng.uniform(20, 50)), 0, 360, 255, -1 if rng.random() < 0.5 else line, cv2.LINE_AA)
-        sub.fill(m, cols[3])
-    m = sub.mask()  # crest, eye and beak
-    for j in range(int(rng.integers(2, 5))):
-        _curve(m, (hx, hy - 8), (hx - 10 + 7 * j, hy - 24), 0.1, 2)
-    cv2.fillPoly(m, [np.array([[hx + 8, hy - 3], [hx + 20, hy + 1], [hx + 8, hy + 4]], np.int32)], 255, cv2.LINE_AA)
-    sub.fill(m, cols[4])
-    img = _trimmed(sub.img)
-    img = img[:, ::-1] if rng.random() < 0.5 else img
-    paste(c.img, np.ascontiguousarray(img), box)
-
-
 def draw_bird(c: Canvas, rng, pal, box=(0.08, 0.08, 0.92, 0.92)) -> None:
     """A small bird in profile, in flat colours."""
     y0, x0, y1, x1 = box
@@ -273,8 +230,7 @@ def draw_bamboo(code: str, rng, c: Canvas) -> None:
     n = int(code[0])
     inks = tile_palette(code, rng)
     if n == 1:
-        bird = {"perched": draw_perched_bird, "peacock": draw_peacock, "small": draw_bird}[
-            pick(rng, {"perched": 5, "peacock": 2.5, "small": 2.5})]
+        bird = draw_perched_bird if rng.random() < 0.6 else draw_bird
         bird(c, rng, inks["palette"] + [inks["main"]])
         return
     rows = 3 if n in (7, 9) else 2
@@ -398,7 +354,7 @@ def draw_flower(code: str, rng, c: Canvas) -> None:
     char_col = ink(pick(rng, {"black": 3, "red": 2, "blue": 2, "green": 2}), rng)
     left_digit = rng.random() < 0.5
     s = rng.uniform(0.17, 0.26)
-    with_char = rng.random() < 0.85
+    with_char = rng.random() < 0.8
     # Sets whose flowers carry no season/plant character tell the two groups apart by the
     # numeral: seasons mostly in Chinese numerals, plants in Latin digits.
     chinese_p = 0.2 if with_char else (0.75 if n <= 4 else 0.15)
