@@ -29,20 +29,15 @@ def scene_crops(seed: int, *, width: int = 1600, sources: tuple[str, ...] | None
 
     Returns (crops N x INPUT_H x INPUT_W x 3 uint8, labels, the scene's face source)."""
     from .scan import scan
-    from .scenes import make_scene
+    from .scenes import make_scene, truth_classifier
 
     data, truth = make_scene(seed, width=width, sources=sources)
-    centres = [np.asarray(t["corners"], np.float64).mean(axis=0) for t in truth["tiles"]]
-    heights = [float(np.linalg.norm(np.subtract(t["corners"][3], t["corners"][0]))) for t in truth["tiles"]]
+    name = truth_classifier(truth)
     crops, labels = [], []
 
     def keep(cands, quads):
-        for crop, q in zip(cands, quads):
-            c = np.asarray(q, np.float64).mean(axis=0)
-            d = [float(np.linalg.norm(c - x)) for x in centres]
-            i = int(np.argmin(d)) if d else -1
-            labels.append(truth["tiles"][i]["tile"] if i >= 0 and d[i] < 0.3 * heights[i] else "reject")
-            crops.append(to_input(crop))
+        labels.extend(r["tile"] for r in name(cands, quads))
+        crops.extend(to_input(crop) for crop in cands)
         return [{"tile": "reject"} for _ in cands]  # nothing to group: only the crops are wanted
 
     scan(data, classify_fn=keep)
@@ -51,11 +46,11 @@ def scene_crops(seed: int, *, width: int = 1600, sources: tuple[str, ...] | None
 
 
 def _chunk(args):
+    import cv2
+
     from .dataset import LABEL_INDEX
 
     index, sources = args
-    import cv2
-
     cv2.setNumThreads(1)
     xs, ys, srcs = [], [], []
     for k in range(SCENES_PER_CHUNK):

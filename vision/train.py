@@ -479,7 +479,7 @@ def cmd_main(a) -> int:
 
 
 def _without_sources(data: dict, sources: tuple[str, ...]) -> dict:
-    """The rendered crops whose face came from none of ``sources``."""
+    """The training crops whose face came from none of ``sources``."""
     keep = ~np.isin(data["source"], np.array(sources))
     return {k: v[keep] for k, v in data.items()}
 
