@@ -519,11 +519,16 @@ def table_colour(wb: np.ndarray, exclude: np.ndarray) -> np.ndarray:
     return np.median(sel, axis=0).astype(np.float32)
 
 
+# weights of squared lightness and chroma differences in a colour distance: chroma counts
+# more, because shading changes lightness far more than hue
+L_WEIGHT, CHROMA_WEIGHT = 0.5, 2.0
+
+
 def colour_distance(wb: np.ndarray, ref_lab: np.ndarray) -> np.ndarray:
     lab = cv2.cvtColor(np.clip(wb, 0, 255).astype(np.uint8), cv2.COLOR_BGR2Lab).astype(np.float32)
     l_, a_, b_ = cv2.split(cv2.subtract(lab, ref_lab.reshape(1, 1, 3).repeat(lab.shape[0], 0).repeat(lab.shape[1], 1)))
-    # chroma differences count more: shading changes lightness far more than hue
-    return cv2.sqrt(cv2.addWeighted(cv2.multiply(l_, l_), 0.5, cv2.add(cv2.multiply(a_, a_), cv2.multiply(b_, b_)), 2.0, 0.0))
+    return cv2.sqrt(cv2.addWeighted(cv2.multiply(l_, l_), L_WEIGHT, cv2.add(cv2.multiply(a_, a_), cv2.multiply(b_, b_)),
+                                    CHROMA_WEIGHT, 0.0))
 
 
 DETECT_LONG_SIDE = 1000
@@ -770,7 +775,7 @@ def _find_backs(wb: np.ndarray, faces: np.ndarray, face_h: float, runs: list[Run
 
 def _lab_distance(a: np.ndarray, b: np.ndarray) -> float:
     """:func:`colour_distance` between two Lab colours."""
-    return float(np.sqrt(0.5 * (a[0] - b[0]) ** 2 + 2 * ((a[1] - b[1]) ** 2 + (a[2] - b[2]) ** 2)))
+    return float(np.sqrt(L_WEIGHT * (a[0] - b[0]) ** 2 + CHROMA_WEIGHT * ((a[1] - b[1]) ** 2 + (a[2] - b[2]) ** 2)))
 
 
 def _probe_off_table(lab: np.ndarray, inner: np.ndarray, q: np.ndarray, step: np.ndarray, f: float) -> bool:
