@@ -261,6 +261,8 @@ def random_reject(rng: np.random.Generator) -> np.ndarray:
 
 # -- whole data sets -------------------------------------------------------------------------
 CHUNK = 500
+# Bump when the face renderers or make_crop change, so that cached crops are rendered again.
+RENDER_VERSION = "v8"
 
 
 def chunk_plan(seed: int, index: int, labels: tuple[str, ...] | None = None) -> list[tuple[str, int]]:
@@ -354,7 +356,7 @@ def build_cache(path: str | os.PathLike, n: int, seed: int, *, exclude: tuple[st
     per chunk under ``path`` (see :func:`cached_chunks`).
 
     ``exclude``/``only`` restrict the face sources, ``labels`` the classes (no rejects then)."""
-    key = f"seed={seed} exclude={sorted(exclude)} only={sorted(only)} labels={labels} n_labels={len(LABELS)} v8"
+    key = f"seed={seed} exclude={sorted(exclude)} only={sorted(only)} labels={labels} n_labels={len(LABELS)} {RENDER_VERSION}"
     jobs = [(chunk_plan(seed, i, labels), exclude, only) for i in range(-(-n // CHUNK))]
     d = cached_chunks(path, key, jobs, _render_chunk, workers=workers)
     return {k: v[:n] for k, v in d.items()}

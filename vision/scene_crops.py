@@ -22,6 +22,21 @@ from .classify import INPUT_H, INPUT_W, to_input
 FIRST_SCENE_SEED = 10_000_000
 SCENES_PER_CHUNK = 20
 WIDTHS = (1600, 2016)  # phone photos are decoded at reduced size; bigger ones cost render time only
+# The modules whose code decides which crops a photo gives: the photo itself and the scanner's cuts.
+SCANNER_MODULES = ("scenes.py", "decode.py", "detect.py", "scan.py", "classify.py")
+
+
+def scanner_fingerprint() -> str:
+    """A short hash of the scene and scanner code, so that cached crops are made again after a
+    detector change (the face renderer is versioned by hand in :func:`vision.dataset.build_cache`)."""
+    import hashlib
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parent
+    h = hashlib.sha1()
+    for name in SCANNER_MODULES:
+        h.update((here / name).read_bytes())
+    return h.hexdigest()[:10]
 
 
 def scene_crops(seed: int, *, width: int = 1600, sources: tuple[str, ...] | None = None):
@@ -68,8 +83,9 @@ def build_scene_cache(path: str | os.PathLike, n_scenes: int, *, sources: tuple[
 
     ``sources``: the face styles the scenes may draw from (default: every one available).
     Returns ``{"x", "y" (label indices), "source"}`` like :func:`vision.dataset.build_cache`."""
-    from .dataset import LABELS, cached_chunks
+    from .dataset import LABELS, RENDER_VERSION, cached_chunks
 
-    key = f"scenes sources={sorted(sources) if sources else None} n_labels={len(LABELS)} v1"
+    key = (f"scenes sources={sorted(sources) if sources else None} n_labels={len(LABELS)} "
+           f"scanner={scanner_fingerprint()} faces={RENDER_VERSION} v2")
     jobs = [(i, sources) for i in range(-(-n_scenes // SCENES_PER_CHUNK))]
     return cached_chunks(path, key, jobs, _chunk, workers=workers, what="scanned photos", per_chunk=SCENES_PER_CHUNK)

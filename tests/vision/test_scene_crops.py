@@ -41,3 +41,16 @@ def test_cached_chunks_joins_chunks_in_order_and_reuses_the_cache(tmp_path, caps
     assert again["y"].tolist() == d["y"].tolist()
     other = cached_chunks(tmp_path, "another key", [(1, 7)], _work, workers=1)
     assert other["y"].tolist() == [7]
+
+
+def test_scanner_fingerprint_follows_the_scanner_code(tmp_path, monkeypatch):
+    import vision.scene_crops as sc
+
+    assert len(sc.scanner_fingerprint()) == 10
+    code = tmp_path / "detect.py"
+    code.write_text("THRESHOLD = 25\n")
+    monkeypatch.setattr(sc, "SCANNER_MODULES", (str(code),))  # an absolute path replaces the package folder
+    before = sc.scanner_fingerprint()
+    assert sc.scanner_fingerprint() == before
+    code.write_text("THRESHOLD = 26\n")
+    assert sc.scanner_fingerprint() != before  # a detector change makes the cached crops again
