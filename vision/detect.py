@@ -495,16 +495,23 @@ def split_run(img: np.ndarray, gains: np.ndarray, quad: np.ndarray, n_range: tup
 def _mean_in(img: np.ndarray, quad: np.ndarray):
     """Mean colour inside a quad (the middle 60% of it), or None when it is off the image."""
     c = quad.mean(axis=0)
-    inner = (c + (quad - c) * 0.6).astype(np.int32)
-    x0, y0 = np.maximum(inner.min(axis=0), 0)
-    x1, y1 = np.minimum(inner.max(axis=0) + 1, [img.shape[1], img.shape[0]])
-    if x1 - x0 < 2 or y1 - y0 < 2:
+    px = _pixels_in(img, c + (quad - c) * 0.6, 2)
+    if px is None or len(px) < 6:
+        return None
+    return px.mean(axis=0, dtype=np.float64)[:3].astype(np.float32)
+
+
+def _pixels_in(img: np.ndarray, quad: np.ndarray, min_extent: int = 1):
+    """The pixels of ``img`` inside a quad (N x channels), or None when the part of it on
+    the image is less than ``min_extent`` px wide or high."""
+    q = np.asarray(quad).astype(np.int32)
+    x0, y0 = np.maximum(q.min(axis=0), 0)
+    x1, y1 = np.minimum(q.max(axis=0) + 1, [img.shape[1], img.shape[0]])
+    if x1 - x0 < min_extent or y1 - y0 < min_extent:
         return None
     m = np.zeros((y1 - y0, x1 - x0), np.uint8)
-    cv2.fillConvexPoly(m, inner - [x0, y0], 1)
-    if m.sum() < 6:
-        return None
-    return np.array(cv2.mean(img[y0:y1, x0:x1], mask=m)[:3], np.float32)
+    cv2.fillConvexPoly(m, q - [x0, y0], 1)
+    return img[y0:y1, x0:x1][m > 0]
 
 
 def table_colour(wb: np.ndarray, exclude: np.ndarray) -> np.ndarray:
@@ -568,9 +575,8 @@ def detect(img: np.ndarray) -> dict:
         cum = np.cumsum(weights[order])
         typical = float(thick[order][np.searchsorted(cum, cum[-1] / 2)])
         kept = []
-        for c, quad, a, b in found:
-            if not (0.55 * typical <= min(a, b) <= 1.8 * typical):
-                continue
+        found = [blob for blob in found if 0.55 * typical <= min(blob[2], blob[3]) <= 1.8 * typical]
+        for c, quad, a, b in _join_fragments(found, wb, typical):
             quads, axis, pitch, height, Hinv = split_run(img, gains, quad / f)
             kept.append((quad / f, max(a, b) / max(min(a, b), 1e-3), len(quads)))
             runs.append(Run(quads=quads, kind="face", axis=axis, pitch=pitch, height=height))
@@ -583,6 +589,107 @@ def detect(img: np.ndarray) -> dict:
     if face_h > 0:
         backs = _find_backs(wb, filled, face_h, runs, f, aspect)
     return {"runs": runs + backs, "face_height": face_h / f if f else 0.0, "mask": mask}
+
+
+def _join_fragments(found, wb: np.ndarray, typical: float):
+    """Join blobs that are pieces of one row of faces split where ink crosses a face.
+
+    Ink that runs from edge to edge of a face (a row of big dots, bamboo bars, a bird)
+    cuts the face mask in two, and each piece is a blob whose length is no whole number
+    of faces; split on its own, each is cut at a wrong count or lost.  Two blobs are
+    pieces of one row when they lie end to end along one axis, are equally thick (the
+    face height) and the gap between them, at most about a face wide, is not table: a
+    face crossed by ink differs from the table beside the row, while the gap between two
+    separate groups is the table itself.  A joined row is refitted as one blob."""
+    if len(found) < 2:
+        return found
+    lab = cv2.cvtColor(np.clip(cv2.blur(wb, (3, 3)), 0, 255).astype(np.uint8), cv2.COLOR_BGR2Lab).astype(np.float32)
+    parent = list(range(len(found)))
+
+    def root(i):
+        while parent[i] != i:
+            i = parent[i]
+        return i
+
+    geo = []
+    for _, q, a, b in found:
+        geo.append((q.mean(axis=0), (q[1] - q[0]) / max(a, 1e-3), a, b))
+    for i in range(len(found)):
+        for j in range(i + 1, len(found)):
+            link = _fragment_link(geo[i], geo[j], typical)
+            if link is not None and not _table_between(lab, *link):
+                parent[root(j)] = root(i)
+    groups: dict[int, list[int]] = {}
+    for i in range(len(found)):
+        groups.setdefault(root(i), []).append(i)
+    out = []
+    for members in groups.values():
+        if len(members) == 1:
+            out.append(found[members[0]])
+            continue
+        pts = np.concatenate([found[k][0] for k in members])
+        quad = fit_quad(pts, faces=True)
+        a, b = _sides(quad)
+        if not (0.55 * typical <= min(a, b) <= 1.8 * typical):
+            out.extend(found[k] for k in members)
+            continue
+        out.append((cv2.convexHull(pts), quad, a, b))
+    return out
+
+
+def _fragment_link(gi, gj, typical: float):
+    """(gap centre, axis, gap length, thickness) when two blobs lie end to end, equally thick;
+    else None."""
+    ci, ui, ai, bi = gi
+    cj, uj, aj, bj = gj
+    d = cj - ci
+    dist = float(np.linalg.norm(d))
+    if dist < 1e-3:
+        return None
+    u = d / dist
+    ext = []
+    for side, a, b in ((ui, ai, bi), (uj, aj, bj)):
+        c = abs(float(np.dot(side, u)))
+        if c >= math.cos(math.radians(10)):
+            ext.append((a, b))      # this blob's TL-TR side runs along the link
+        elif c <= math.sin(math.radians(10)):
+            ext.append((b, a))
+        else:
+            return None
+    (li, ti), (lj, tj) = ext
+    if max(ti, tj) > 1.25 * min(ti, tj) or min(ti, tj) < 0.75 * typical:
+        return None
+    thick = (ti + tj) / 2
+    gap = dist - (li + lj) / 2
+    if not (-0.3 * thick < gap < 0.8 * thick):
+        return None
+    centre = ci + u * (li / 2 + max(gap, 0.0) / 2)
+    return centre, u, max(gap, 0.0), thick
+
+
+def _table_between(lab: np.ndarray, centre: np.ndarray, u: np.ndarray, gap: float, thick: float) -> bool:
+    """Is the gap between two blobs (``gap`` long along ``u``, centred at ``centre``)
+    mostly the colour of the table beside it, one face height to either side?"""
+    if gap < 2:
+        return False   # touching: nothing between them but a seam
+    v = np.array([-u[1], u[0]], np.float32)
+
+    def cell(shift):
+        c = centre + v * shift
+        hu, hv = u * gap / 2, v * thick * 0.35
+        return np.float32([c - hu - hv, c + hu - hv, c + hu + hv, c - hu + hv])
+
+    refs = [m for m in (_mean_in(lab, cell(s)) for s in (thick, -thick)) if m is not None]
+    if not refs:
+        return True
+    px = _pixels_in(lab, cell(0.0))
+    if px is None or len(px) == 0:
+        return True
+    near = np.zeros(len(px), bool)
+    for r in refs:
+        dl, dc = px[:, 0] - r[0], px[:, 1:] - r[1:]
+        near |= np.sqrt(L_WEIGHT * dl ** 2 + CHROMA_WEIGHT * (dc ** 2).sum(axis=1)) <= 25
+    return float(near.mean()) > 0.4
 
 
 def _recount(img, gains, runs: list[Run], kept) -> float:
