@@ -4,8 +4,9 @@
 
 Runs ``vision.train.train`` for a few hundred steps on random crops (the model and the batch of
 the real run, without rendering) with 2 torch threads and then with 1, and prints images per
-second for each and their ratio. ``python -m vision.train`` runs 21,000 steps of 64 crops, so
-its training time is about 1,344,000 / (images per second). On a machine whose other core is
+second for each and their ratio. ``python -m vision.train`` runs ``STEPS_A + STEPS_B`` steps of
+``BATCH`` crops (``vision.train``'s defaults), so its training time is about that many images
+divided by the images per second. On a machine whose other core is
 busy, compare ``--threads 1`` in the real run: two threads then wait on each other.
 """
 from __future__ import annotations
@@ -19,7 +20,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from vision.dataset import INPUT_H, INPUT_W, LABELS  # noqa: E402
-from vision.train import build_model, train  # noqa: E402
+from vision.train import BATCH, STEPS_A, STEPS_B, build_model, train  # noqa: E402
 
 
 def images_per_second(threads: int, steps: int) -> float:
@@ -39,7 +40,8 @@ def main(argv=None) -> int:
     a = ap.parse_args(argv)
     two, one = images_per_second(2, a.steps), images_per_second(1, a.steps)
     print(f"2 threads: {two:.0f} img/s; 1 thread: {one:.0f} img/s; ratio {two / one:.2f}")
-    print(f"the default run's 21,000 steps x 64 crops: {1_344_000 / two / 60:.1f} min with 2 threads")
+    steps = STEPS_A + STEPS_B
+    print(f"the default run's {steps:,} steps x {BATCH} crops: {steps * BATCH / two / 60:.1f} min with 2 threads")
     return 0
 
 

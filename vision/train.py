@@ -34,6 +34,7 @@ HOLDOUT_TEST_SEED = 3
 TRAIN_SEED = 7
 CHECK_SEED = 11
 CHECK_N = 1000
+STEPS_A, STEPS_B, BATCH = 9000, 12000, 64  # the default run: stage A, stage B, crops per step
 
 
 def _torch():
@@ -171,7 +172,7 @@ def device():
     return "cuda" if torch.cuda.is_available() else "cpu"
 
 
-def train(model, rendered: dict, *, steps: int, minutes: float, lr: float, batch: int = 64, seed: int = TRAIN_SEED,
+def train(model, rendered: dict, *, steps: int, minutes: float, lr: float, batch: int = BATCH, seed: int = TRAIN_SEED,
           log_every: int = 50, label: str = "train") -> dict:
     """Train ``model`` in place on the rendered crops for ``steps`` steps (AdamW; learning rate:
     5% warm-up then cosine). Seeded, so a run that finishes its steps is reproducible.
@@ -573,8 +574,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--n", type=int, default=60000, help="rendered training crops (cached in .train/rendered)")
     ap.add_argument("--scenes", type=int, default=600,
                     help="synthetic photos whose scanner crops join the training data (cached in .train/scenes)")
-    ap.add_argument("--steps-a", type=int, default=9000, help="stage A steps (without the held-out sources)")
-    ap.add_argument("--steps-b", type=int, default=12000, help="stage B steps (all sources)")
+    ap.add_argument("--steps-a", type=int, default=STEPS_A, help="stage A steps (without the held-out sources)")
+    ap.add_argument("--steps-b", type=int, default=STEPS_B, help="stage B steps (all sources)")
     ap.add_argument("--minutes-a", type=float, default=9.0, help="stage A wall-clock cap")
     ap.add_argument("--minutes-b", type=float, default=11.0, help="stage B wall-clock cap")
     ap.add_argument("--finetune-steps", type=int, default=600)
