@@ -36,7 +36,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from vision.scan import scan  # noqa: E402
-from vision.scenes import make_scene, truth_classifier  # noqa: E402
+from vision.scenes import make_scene, truth_classifier, truth_geometry  # noqa: E402
 
 
 def hand_key(h: dict):
@@ -45,8 +45,7 @@ def hand_key(h: dict):
 
 
 def score_scene(result: dict, truth: dict) -> dict:
-    centres = [np.asarray(t["corners"], float).mean(axis=0) for t in truth["tiles"]]
-    heights = [float(np.linalg.norm(np.subtract(t["corners"][3], t["corners"][0]))) for t in truth["tiles"]]
+    centres, heights = truth_geometry(truth)
     used: set[int] = set()
     right = 0
     wrong_code = 0

@@ -541,6 +541,13 @@ def _photograph(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return np.clip(out, 0, 255).astype(np.uint8)
 
 
+def truth_geometry(truth: dict) -> tuple[list[np.ndarray], list[float]]:
+    """The centre and the face height (TL to BL) of every true tile, in photo pixels."""
+    centres = [np.asarray(t["corners"], np.float64).mean(axis=0) for t in truth["tiles"]]
+    heights = [float(np.linalg.norm(np.subtract(t["corners"][3], t["corners"][0]))) for t in truth["tiles"]]
+    return centres, heights
+
+
 def truth_classifier(truth: dict, tolerance: float = 0.3):
     """A stand-in classifier that names a candidate from the scene's truth.
 
@@ -548,8 +555,7 @@ def truth_classifier(truth: dict, tolerance: float = 0.3):
     gets that tile's code, anything else is ``reject``.  Pass it as ``classify_fn`` to
     :func:`vision.scan.scan` to measure detection and grouping without the model.
     """
-    centres = [np.asarray(t["corners"], np.float64).mean(axis=0) for t in truth["tiles"]]
-    heights = [float(np.linalg.norm(np.subtract(t["corners"][3], t["corners"][0]))) for t in truth["tiles"]]
+    centres, heights = truth_geometry(truth)
 
     def classify_fn(crops, quads):
         out = []
