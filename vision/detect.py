@@ -588,6 +588,7 @@ def detect(img: np.ndarray) -> dict:
     backs: list[Run] = []
     if face_h > 0:
         backs = _find_backs(wb, filled, face_h, runs, f, aspect)
+        runs, backs = _kongs_from_ends(runs, backs, wb, mask, f)
     return {"runs": runs + backs, "face_height": face_h / f if f else 0.0, "mask": mask}
 
 
@@ -830,8 +831,13 @@ def _find_backs(wb: np.ndarray, faces: np.ndarray, face_h: float, runs: list[Run
     near_faces = cv2.dilate(faces, cv2.getStructuringElement(cv2.MORPH_RECT, (2 * grow + 1, 2 * grow + 1)))
     ref = table_colour(wb, near_faces)
     dist = colour_distance(wb, ref)
-    cand = ((dist > 38) & (near_faces == 0)).astype(np.uint8) * 255
-    cand = cv2.morphologyEx(cand, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
+    # a face-down tile may touch faces (the ends of a concealed kong): keep clear of the faces
+    # by a few pixels only, and open away strips thinner than a quarter face (the coloured
+    # layer of the face-up tiles' bodies, seen at their sides)
+    touch = cv2.dilate(faces, np.ones((5, 5), np.uint8))
+    cand = ((dist > 38) & (touch == 0)).astype(np.uint8) * 255
+    k = max(5, int(face_h * 0.25)) | 1
+    cand = cv2.morphologyEx(cand, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
     contours, _ = cv2.findContours(cand, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     out = []
     face_area = face_h * face_h * ASPECT_TYPICAL
@@ -845,12 +851,21 @@ def _find_backs(wb: np.ndarray, faces: np.ndarray, face_h: float, runs: list[Run
             continue
         a, b = _sides(quad)
         short, long_ = min(a, b), max(a, b)
-        if not (0.6 * face_h < short < 1.5 * face_h):
-            continue
         if b > a:
             quad = np.roll(quad, -1, axis=0)
-        # the body's visible side widens the blob, so count with the faces' height, not the blob's
-        n = max(1, int(round((long_ - 0.15 * face_h) / (min(short, face_h) * aspect))))
+        # foreshortening changes across a tilted photo, so the faces nearest the blob lying
+        # the same way give the local face height and aspect
+        h_loc, a_loc = _local_face_shape(runs, quad / f, quad[1] - quad[0], face_h / f, aspect)
+        h_loc *= f
+        if not (0.6 * h_loc < short < 1.5 * h_loc):
+            continue
+        # the tile width, two ways: the nearest faces' width (their row runs the same way,
+        # so it is foreshortened alike, but they may lie nearer or farther) and the blob's
+        # own thickness times their aspect (same depth, but thickness is foreshortened
+        # more where the table recedes); count with the geometric mean, less the body's
+        # side that may lengthen the blob at one end
+        width = math.sqrt(h_loc * a_loc * min(short, h_loc) * a_loc)
+        n = max(1, int(round((long_ - 0.15 * h_loc) / width)))
         if n == 1:
             quads = [np.array([quad[1], quad[2], quad[3], quad[0]], np.float32)] if long_ > short * 1.05 else [quad]
         else:
@@ -878,6 +893,112 @@ def _find_backs(wb: np.ndarray, faces: np.ndarray, face_h: float, runs: list[Run
                 keep.append((end, q))
         r.probes = keep
     return out
+
+
+def _kongs_from_ends(runs: list[Run], backs: list[Run], wb: np.ndarray, mask: np.ndarray, f: float):
+    """Complete concealed kongs shown as face-down end, two faces, face-down end.
+
+    The two faces between the ends are often cut wrongly (ink crossing them, the pale
+    side of a face-down end joined to their blob), which loses the whole meld.  A lone
+    face-down tile (found by colour) whose next two cells along its width are faces
+    and whose third cell has its own back colour is such a kong: all four tiles have
+    one size, so the cells are the face-down tile's outline stepped by its own width
+    (by a third of the distance between the ends when the far end was found too).
+    The faces and probes found there before are replaced by the stepped cells, unless
+    a row of faces runs on through them (then the tile is no kong's end)."""
+    lab = cv2.cvtColor(np.clip(wb, 0, 255).astype(np.uint8), cv2.COLOR_BGR2Lab).astype(np.float32)
+    pale = (mask > 0).astype(np.float32)[..., None]
+
+    def inner(q, k=0.6):
+        c = q.mean(axis=0)
+        return c + (q - c) * k
+
+    used: set[int] = set()       # face-down tiles settled (a kong's start or far end)
+    consumed: set[int] = set()   # far ends, replaced by the stepped cell
+    new_runs: list[Run] = []
+    for bi, b in enumerate(backs):
+        if len(b.quads) != 1 or bi in used:
+            continue
+        q = np.asarray(b.quads[0], np.float32)
+        own = _mean_in(lab, inner(q) * f)
+        if own is None:
+            continue
+        best = None
+        for side in (((q[1] - q[0]) + (q[2] - q[3])) / 2, ((q[3] - q[0]) + (q[2] - q[1])) / 2):
+            for sign in (1.0, -1.0):
+                step = side * sign
+                cells = [q + step * k for k in (1, 2, 3)]
+                share = [_mean_in(pale, inner(c, k) * f) for c, k in zip(cells, (0.8, 0.8, 0.6))]
+                far_lab = _mean_in(lab, inner(cells[2]) * f)
+                if any(v is None for v in share) or far_lab is None:
+                    continue
+                if share[0][0] < 0.3 or share[1][0] < 0.3 or share[2][0] > 0.2:
+                    continue
+                d = _lab_distance(own, far_lab)
+                if d < 20 and (best is None or d < best[0]):
+                    best = (d, step, cells)
+        if best is None:
+            continue
+        _, step, cells = best
+        if abs(float(np.dot(q[1] - q[0], step))) < abs(float(np.dot(q[3] - q[0], step))):
+            q = np.roll(q, -1, axis=0)
+            cells = [np.roll(c, -1, axis=0) for c in cells]
+        far = [bj for bj, other in enumerate(backs)
+               if bj != bi and len(other.quads) == 1 and _inside(np.asarray(other.quads[0]).mean(axis=0), cells[2])]
+        if far:
+            # the far end found too: the kong's pitch is a third of the distance between
+            # the ends, which is surer than one tile's outline (its body's side included)
+            step = (np.asarray(backs[far[0]].quads[0], np.float32).mean(axis=0) - q.mean(axis=0)) / 3
+            cells = [q + step * k for k in (1, 2, 3)]
+        # a kong's tiles are as wide as the faces nearby (a table pattern's square is not)
+        h_loc, a_loc = _local_face_shape(runs, q, step, 0.0, 0.0)
+        if h_loc > 0 and not (0.7 < float(np.linalg.norm(step)) / (h_loc * a_loc) < 1.4):
+            continue
+        region = np.array([q[0], cells[2][1], cells[2][2], q[3]], np.float32)
+        region = region.mean(axis=0) + (region - region.mean(axis=0)) * 1.02
+        inside = [[_inside(np.asarray(x).mean(axis=0), region) for x in r.quads] for r in runs]
+        if any(any(v) and not all(v) for v in inside):
+            continue  # a row of faces runs through: the kong's faces would be a group of their own
+        used.update(far + [bi])
+        consumed.update(far)
+        for r in runs:
+            r.quads = [x for x in r.quads if not _inside(np.asarray(x).mean(axis=0), region)]
+            r.probes = [(e, x) for e, x in r.probes if not _inside(np.asarray(x).mean(axis=0), region)]
+        axis = step / (np.linalg.norm(step) + 1e-6)
+        pitch, height = float(np.linalg.norm(step)), float(np.linalg.norm(q[3] - q[0]))
+        b.quads = [q]
+        new_runs.append(Run(quads=[cells[0], cells[1]], kind="face", axis=axis, pitch=pitch, height=height))
+        new_runs.append(Run(quads=[cells[2]], kind="back", axis=axis, pitch=pitch, height=height))
+    runs = [r for r in runs if r.quads] + [r for r in new_runs if r.kind == "face"]
+    backs = [b for i, b in enumerate(backs) if i not in consumed] + [r for r in new_runs if r.kind == "back"]
+    return runs, backs
+
+
+def _inside(pt, quad) -> bool:
+    """Is the point inside (or on) the quad?"""
+    return cv2.pointPolygonTest(np.asarray(quad, np.float32).reshape(-1, 1, 2), (float(pt[0]), float(pt[1])), False) >= 0
+
+
+def _local_face_shape(runs: list[Run], quad: np.ndarray, axis: np.ndarray, face_h: float,
+                      aspect: float) -> tuple[float, float]:
+    """Height and aspect (width / height) of the face nearest ``quad`` in a run lying
+    along ``axis`` (within 20 degrees); the photo's typical ones when there is none.
+
+    A tilted camera foreshortens the far side of the table more than the near side,
+    so the nearest face predicts a face-down tile's shape better than the photo's median."""
+    axis = axis / (np.linalg.norm(axis) + 1e-6)
+    ctr = np.asarray(quad, np.float32).mean(axis=0)
+    best, shape = None, (face_h, aspect)
+    for r in runs:
+        if len(r.quads) < 2 or abs(float(np.dot(r.axis, axis))) < math.cos(math.radians(20)):
+            continue
+        for q in r.quads:
+            q = np.asarray(q, np.float32)
+            d = float(np.linalg.norm(q.mean(axis=0) - ctr))
+            w, h = _sides(q)
+            if h > 0 and (best is None or d < best):
+                best, shape = d, (h, w / h)
+    return shape
 
 
 def _lab_distance(a: np.ndarray, b: np.ndarray) -> float:

@@ -26,7 +26,7 @@ import cv2
 import numpy as np
 
 from .decode import ORIENTATION_NAMES, ScanError, decode
-from .detect import detect
+from .detect import _inside, detect
 from .group import group_tiles
 
 CROP_W, CROP_H = 96, 128     # the classifier resizes; this keeps the detail of big tiles
@@ -44,10 +44,6 @@ def crop_face(img: np.ndarray, quad: np.ndarray, w: int = CROP_W, h: int = CROP_
 def _side(q):
     q = np.asarray(q, np.float32)
     return float(np.linalg.norm(q[3] - q[0]))
-
-
-def _inside(pt, quad) -> bool:
-    return cv2.pointPolygonTest(np.asarray(quad, np.float32).reshape(-1, 1, 2), (float(pt[0]), float(pt[1])), False) >= 0
 
 
 def candidates(runs) -> list[dict]:

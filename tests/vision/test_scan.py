@@ -130,3 +130,14 @@ def test_a_pung_with_one_tile_pushed_out_of_line_is_still_a_meld():
     _, hand = group_tiles(tiles)
     assert hand["melds"] == [{"tiles": "111m", "concealed": False}]
     assert hand["concealed"] == "4688m13p125s"
+
+
+@pytest.mark.parametrize("seed, width, kong", [
+    (67, 4032, {"tiles": "6666p", "concealed": True}),                # faces between the ends cut by ink
+    (8, 1600, {"tiles": "", "concealed": True, "unknown": True}),     # four backs, squarer than the faces
+])
+def test_face_down_kongs_are_found(seed, width, kong):
+    data, truth = make_scene(seed, width=width)
+    hand = scan(data, classify_fn=truth_classifier(truth))["hand"]
+    assert kong in hand["melds"]
+    assert hand["concealed"] == truth["hand"]["concealed"]
