@@ -943,12 +943,15 @@ def _kongs_from_ends(runs: list[Run], backs: list[Run], wb: np.ndarray, mask: np
         if abs(float(np.dot(q[1] - q[0], step))) < abs(float(np.dot(q[3] - q[0], step))):
             q = np.roll(q, -1, axis=0)
             cells = [np.roll(c, -1, axis=0) for c in cells]
-        far = [bj for bj, other in enumerate(backs)
-               if bj != bi and len(other.quads) == 1 and _inside(np.asarray(other.quads[0]).mean(axis=0), cells[2])]
+        far = [bj for bj in _blobs_at(backs, cells[2]) if bj != bi]
+        far_quad = cells[2]
         if far:
             # the far end found too: the kong's pitch is a third of the distance between
             # the ends, which is surer than one tile's outline (its body's side included)
-            step = (np.asarray(backs[far[0]].quads[0], np.float32).mean(axis=0) - q.mean(axis=0)) / 3
+            c2 = cells[2].mean(axis=0)
+            far_quad = min((np.asarray(x, np.float32) for bj in far for x in backs[bj].quads),
+                           key=lambda x: float(np.linalg.norm(x.mean(axis=0) - c2)))
+            step = (far_quad.mean(axis=0) - q.mean(axis=0)) / 3
             cells = [q + step * k for k in (1, 2, 3)]
         # a kong's tiles are as wide as the faces nearby (a table pattern's square is not)
         h_loc, a_loc = _local_face_shape(runs, q, step, 0.0, 0.0)
@@ -961,17 +964,54 @@ def _kongs_from_ends(runs: list[Run], backs: list[Run], wb: np.ndarray, mask: np
             continue  # a row of faces runs through: the kong's faces would be a group of their own
         used.update(far + [bi])
         consumed.update(far)
+        axis = step / (np.linalg.norm(step) + 1e-6)
+        pair = [r for r, v in zip(runs, inside) if any(v)]
+        for r in runs:
+            r.probes = [(e, x) for e, x in r.probes if not _inside(np.asarray(x).mean(axis=0), region)]
+        if len(pair) == 1 and len(pair[0].quads) == 2 and all(_same_shape(x, q) or _same_shape(x, np.roll(q, 2, axis=0))
+                                                              for x in pair[0].quads):
+            # its two faces were found as they are (the face-down tile's shape: the four tiles
+            # of a kong look alike): their own outlines are surer than the stepped cells, so
+            # the ends are the faces' outlines stepped by their pitch
+            near, far_face = sorted((np.asarray(x, np.float32) for x in pair[0].quads), key=lambda x: float(x.mean(axis=0) @ axis))
+            pv = far_face.mean(axis=0) - near.mean(axis=0)
+            consumed.add(bi)
+            for end in (near - pv, far_face + pv):
+                consumed.update(_blobs_at(backs, end))
+                new_runs.append(Run(quads=[end], kind="back", axis=axis, pitch=float(np.linalg.norm(pv)),
+                                    height=pair[0].height))
+            continue
         for r in runs:
             r.quads = [x for x in r.quads if not _inside(np.asarray(x).mean(axis=0), region)]
-            r.probes = [(e, x) for e, x in r.probes if not _inside(np.asarray(x).mean(axis=0), region)]
-        axis = step / (np.linalg.norm(step) + 1e-6)
         pitch, height = float(np.linalg.norm(step)), float(np.linalg.norm(q[3] - q[0]))
         b.quads = [q]
         new_runs.append(Run(quads=[cells[0], cells[1]], kind="face", axis=axis, pitch=pitch, height=height))
-        new_runs.append(Run(quads=[cells[2]], kind="back", axis=axis, pitch=pitch, height=height))
+        new_runs.append(Run(quads=[far_quad], kind="back", axis=axis, pitch=pitch, height=height))
     runs = [r for r in runs if r.quads] + [r for r in new_runs if r.kind == "face"]
     backs = [b for i, b in enumerate(backs) if i not in consumed] + [r for r in new_runs if r.kind == "back"]
     return runs, backs
+
+
+def _blobs_at(backs: list[Run], cell: np.ndarray) -> list[int]:
+    """Face-down blobs of at most two tiles (a body's side may have cut one tile's blob
+    in two) with a tile centred in ``cell`` grown by 30%: that cell's tile, found before."""
+    grown = cell.mean(axis=0) + (cell - cell.mean(axis=0)) * 1.3
+    return [i for i, b in enumerate(backs)
+            if len(b.quads) <= 2 and any(_inside(np.asarray(x).mean(axis=0), grown) for x in b.quads)]
+
+
+def _same_shape(a: np.ndarray, b: np.ndarray, tol_deg: float = 10.0, tol_len: float = 0.2) -> bool:
+    """Do two nearby quads (corners in the same order) have sides of about the same
+    directions and lengths?"""
+    a, b = np.asarray(a, np.float32), np.asarray(b, np.float32)
+    for i in range(4):
+        u, v = a[(i + 1) % 4] - a[i], b[(i + 1) % 4] - b[i]
+        lu, lv = float(np.linalg.norm(u)), float(np.linalg.norm(v))
+        if lu <= 0 or lv <= 0 or abs(lu - lv) > tol_len * max(lu, lv):
+            return False
+        if float(np.dot(u, v)) / (lu * lv) < math.cos(math.radians(tol_deg)):
+            return False
+    return True
 
 
 def _inside(pt, quad) -> bool:
