@@ -262,7 +262,7 @@ def random_reject(rng: np.random.Generator) -> np.ndarray:
 # -- whole data sets -------------------------------------------------------------------------
 CHUNK = 500
 # Bump when the face renderers or make_crop change, so that cached crops are rendered again.
-RENDER_VERSION = "v8"
+RENDER_VERSION = "v9"
 
 
 def chunk_plan(seed: int, index: int, labels: tuple[str, ...] | None = None) -> list[tuple[str, int]]:

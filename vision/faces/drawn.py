@@ -368,14 +368,19 @@ def draw_flower(code: str, rng, c: Canvas) -> None:
         cbox = (0.5, cbox[1], 0.5 + cs, cbox[3])
     if with_char:
         c.text(FLOWER_CHARS[n - 1], cbox, char_col, rng)
-    _flower_picture(c, rng, pal)
+    _flower_picture(code, c, rng, pal)
 
 
-def _flower_picture(c: Canvas, rng, pal) -> None:
+def _flower_picture(code: str, c: Canvas, rng, pal) -> None:
     """The picture of a flower tile. Every set paints its own (plants, big blossoms, birds,
-    bamboo), so the picture is drawn from all of them at random: only the corner digit and
-    the small character tell the flowers apart, and a big painting must not pass for 1s or 6z."""
+    bamboo), so the picture is mostly drawn from all of them at random: the corner digit and
+    the small character tell the flowers apart, and a big painting must not pass for 1s or 6z.
+    The four plants (梅蘭菊竹) are, in most sets, painted as themselves: plum blossom on a
+    branch, orchid leaves, a chrysanthemum head, bamboo canes; so are most of the drawn ones."""
     box = (0.22, 0.08, 0.97, 0.92) if rng.random() < 0.6 else (0.12, 0.03, 0.98, 0.97)  # or most of the face
+    if code in GENTLEMEN and rng.random() < 0.6:
+        paste(c.img, np.ascontiguousarray(_trimmed(GENTLEMEN[code](rng, pal))), box)
+        return
     kind = pick(rng, {"plant": 3, "bush": 3, "blossoms": 2.5, "bird": 1.5, "bamboo": 1.5})
     if kind == "plant":
         draw_plant(c, rng, pal, box)
@@ -410,6 +415,126 @@ def _leaf(m, base, tip, width: float) -> None:
     bulge = np.sin(np.pi * t)
     pts = np.concatenate([base + d * t + side * bulge, (base + d * t - side * bulge)[::-1]])
     cv2.fillPoly(m, [pts.astype(np.int32)], 255, cv2.LINE_AA)
+
+
+def _picture_with_base(rng, y: float):
+    """A 200 x 160 picture canvas, a fresh mask on it, and a random base point at height ``y``
+    where a plant's stems start."""
+    sub = Canvas(200, 160)
+    return sub, sub.mask(), np.float32([rng.uniform(60, 100), y])
+
+
+def _plum(rng, pal) -> np.ndarray:
+    """梅: a crooked dark branch with twigs, dotted with round five-petalled blossoms and buds."""
+    sub = Canvas(200, 160)
+    m = sub.mask()
+    pts = [np.float32([rng.uniform(10, 60), rng.uniform(170, 195)])]
+    for _ in range(int(rng.integers(3, 6))):  # the main branch zig-zags upwards
+        pts.append(pts[-1] + np.float32([rng.uniform(-10, 45), rng.uniform(-55, -25)]))
+    spots = []
+    for k in range(len(pts) - 1):
+        _curve(m, pts[k], pts[k + 1], float(rng.uniform(-0.2, 0.2)), int(rng.integers(6, 11)) - k)
+        for _ in range(int(rng.integers(1, 3))):  # twigs
+            tip = pts[k + 1] + np.float32([rng.uniform(-45, 45), rng.uniform(-35, 15)])
+            _curve(m, pts[k + 1], tip, float(rng.uniform(-0.3, 0.3)), 2)
+            spots.append(tip)
+        spots.append(pts[k + 1])
+    sub.fill(m, ink(pick(rng, {"black": 4, "green": 2, "blue": 1}), rng))
+    petal = ink(pick(rng, {"red": 6, "blue": 1, "black": 1}), rng)
+    heart = pal[int(rng.integers(len(pal)))]
+    for at in spots:
+        r = int(rng.integers(7, 13)) if rng.random() < 0.75 else 4  # blossom or bud
+        m = sub.mask()
+        rot = rng.uniform(0, 2 * math.pi)
+        for i in range(5 if r > 4 else 1):
+            a = rot + 2 * math.pi * i / 5
+            cv2.circle(m, (int(at[0] + math.cos(a) * r * 0.7), int(at[1] + math.sin(a) * r * 0.7)),
+                       max(3, int(r * 0.55)), 255, -1 if rng.random() < 0.7 else 1, cv2.LINE_AA)
+        sub.fill(m, petal)
+        m = sub.mask()
+        cv2.circle(m, (int(at[0]), int(at[1])), max(1, r // 4), 255, -1, cv2.LINE_AA)
+        sub.fill(m, heart)
+    return sub.img
+
+
+def _orchid(rng, pal) -> np.ndarray:
+    """蘭: a fan of long, thin, arching leaves from one base, a few small flowers on slim stalks."""
+    sub, m, base = _picture_with_base(rng, 190)
+    for _ in range(int(rng.integers(5, 10))):
+        tip = np.float32([rng.uniform(0, 160), rng.uniform(10, 120)])
+        _leaf(m, base, tip, float(rng.uniform(0.03, 0.07)))  # blades: long and thin
+    sub.fill(m, ink(pick(rng, {"green": 6, "blue": 2, "black": 2}), rng))
+    flower_c = ink(pick(rng, {"red": 3, "blue": 2, "black": 1, "green": 1}), rng)
+    for _ in range(int(rng.integers(1, 4))):
+        top = np.float32([rng.uniform(25, 135), rng.uniform(20, 100)])
+        m = sub.mask()
+        _curve(m, base, top, float(rng.uniform(-0.2, 0.2)), 2)
+        for _ in range(int(rng.integers(1, 3))):  # small orchid heads: three sepals and a lip
+            at = top + np.float32([rng.uniform(-12, 12), rng.uniform(-6, 25)])
+            for a in (-math.pi / 2, math.pi / 6, 5 * math.pi / 6, math.pi / 2):
+                _leaf(m, at, at + 13 * np.float32([math.cos(a), math.sin(a)]), 0.35)
+        sub.fill(m, flower_c)
+    return sub.img
+
+
+def _chrysanthemum(rng, pal) -> np.ndarray:
+    """菊: one to three big round heads of many narrow petals, on stems with lobed leaves."""
+    sub, m, base = _picture_with_base(rng, 195)
+    heads = [np.float32([rng.uniform(35, 125), rng.uniform(35, 110)]) for _ in range(int(rng.integers(1, 4)))]
+    for h in heads:
+        _curve(m, base, h, float(rng.uniform(-0.25, 0.25)), int(rng.integers(3, 6)))
+        for _ in range(int(rng.integers(2, 4))):
+            at = base + (h - base) * rng.uniform(0.3, 0.8)
+            ang = rng.uniform(0, 2 * math.pi)
+            cv2.ellipse(m, (int(at[0]), int(at[1])), (int(rng.integers(12, 20)), int(rng.integers(8, 13))),
+                        math.degrees(ang), 0, 360, 255, -1, cv2.LINE_AA)
+    sub.fill(m, ink(pick(rng, {"green": 6, "blue": 1, "black": 1}), rng))
+    petal = ink(pick(rng, {"red": 3, "blue": 2, "black": 1, "green": 1}), rng)
+    for h in heads:
+        r = float(rng.uniform(20, 34))
+        for ring in (1.0, 0.6, 0.3):
+            m = sub.mask()
+            k = int(rng.integers(14, 24))
+            for i in range(k):
+                a = 2 * math.pi * (i + 0.5 * (ring < 1)) / k
+                tip = h + r * ring * np.float32([math.cos(a), math.sin(a)])
+                cv2.line(m, (int(h[0]), int(h[1])), (int(tip[0]), int(tip[1])), 255, 2 if ring > 0.5 else 3, cv2.LINE_AA)
+            sub.fill(m, petal if ring > 0.5 or rng.random() < 0.5 else pal[int(rng.integers(len(pal)))])
+    return sub.img
+
+
+def _bamboo_canes(rng, pal) -> np.ndarray:
+    """竹: two to four upright canes with dark nodes, and sprays of lance leaves."""
+    sub = Canvas(200, 160)
+    cane = ink(pick(rng, {"green": 6, "blue": 2, "black": 1}), rng)
+    node = ink(pick(rng, {"black": 3, "red": 2, "green": 1}), rng)
+    leaf = ink(pick(rng, {"green": 6, "black": 2, "blue": 1}), rng)
+    for _ in range(int(rng.integers(2, 5))):
+        x0, x1 = float(rng.uniform(20, 140)), 0.0
+        x1 = x0 + float(rng.uniform(-20, 20))
+        top = float(rng.uniform(5, 70))
+        w = int(rng.integers(6, 12))
+        m = sub.mask()
+        cv2.line(m, (int(x0), 198), (int(x1), int(top)), 255, w, cv2.LINE_AA)
+        sub.fill(m, cane)
+        m = sub.mask()
+        y = 198 - rng.uniform(25, 45)
+        while y > top + 10:
+            x = x0 + (x1 - x0) * (198 - y) / (198 - top)
+            cv2.line(m, (int(x - w), int(y)), (int(x + w), int(y)), 255, 2, cv2.LINE_AA)
+            y -= rng.uniform(28, 50)
+        sub.fill(m, node)
+    m = sub.mask()
+    for _ in range(int(rng.integers(2, 5))):  # sprays of leaves from a twig
+        at = np.float32([rng.uniform(15, 145), rng.uniform(15, 150)])
+        for _ in range(int(rng.integers(2, 5))):
+            ang = rng.uniform(0, 2 * math.pi)
+            _leaf(m, at, at + rng.uniform(25, 45) * np.float32([math.cos(ang), math.sin(ang)]), 0.16)
+    sub.fill(m, leaf)
+    return sub.img
+
+
+GENTLEMEN = {"5f": _plum, "6f": _orchid, "7f": _chrysanthemum, "8f": _bamboo_canes}
 
 
 def _leafy_bush(rng, pal) -> np.ndarray:
