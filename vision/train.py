@@ -714,8 +714,9 @@ def write_card(reports: Path, out: Path) -> None:
           "- `imahjong_*`: the four I.Mahjong tile fonts (M+ licence), recoloured; `symbola`: Symbola's mahjong glyphs.",
           "- `drawn`: procedural pips, sticks and birds, characters from the Debian CJK fonts (Noto Sans/Serif CJK, "
           "WenQuanYi Zen Hei, AR PL UKai), flowers as a corner numeral + usually their season/plant character + a "
-          "random painting (plant, leafy bush, blossoms, bird, bamboo; without the character, seasons mostly carry "
-          "Chinese numerals and plants Latin digits), fei with or without a frame, "
+          "painting: for the four plants usually the plant itself (plum branch, orchid blades, chrysanthemum heads, "
+          "bamboo canes), otherwise a random one (plant, leafy bush, blossoms, bird, bamboo); without the character, "
+          "seasons mostly carry Chinese numerals and plants Latin digits), fei with or without a frame, "
           "animals and face tiles from their characters and simple pictures. The only source for `1a`-`4a` and `1h`-`4h`.",
           "- Philippine-style corner indices (digit or letter) are added to some faces of every source.", ""]
     if base:
