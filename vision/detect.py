@@ -1027,18 +1027,17 @@ def _local_face_shape(runs: list[Run], quad: np.ndarray, axis: np.ndarray, face_
     A tilted camera foreshortens the far side of the table more than the near side,
     so the nearest face predicts a face-down tile's shape better than the photo's median."""
     axis = axis / (np.linalg.norm(axis) + 1e-6)
-    ctr = np.asarray(quad, np.float32).mean(axis=0)
-    best, shape = None, (face_h, aspect)
-    for r in runs:
-        if len(r.quads) < 2 or abs(float(np.dot(r.axis, axis))) < math.cos(math.radians(20)):
-            continue
-        for q in r.quads:
-            q = np.asarray(q, np.float32)
-            d = float(np.linalg.norm(q.mean(axis=0) - ctr))
-            w, h = _sides(q)
-            if h > 0 and (best is None or d < best):
-                best, shape = d, (h, w / h)
-    return shape
+    cos20 = math.cos(math.radians(20))
+    faces = [q for r in runs if len(r.quads) >= 2 and abs(float(np.dot(r.axis, axis))) >= cos20 for q in r.quads]
+    if not faces:
+        return face_h, aspect
+    q = np.asarray(faces, np.float32)  # N x 4 x 2, all at once: this runs for every face-down blob
+    w = (np.linalg.norm(q[:, 1] - q[:, 0], axis=1) + np.linalg.norm(q[:, 2] - q[:, 3], axis=1)) / 2
+    h = (np.linalg.norm(q[:, 2] - q[:, 1], axis=1) + np.linalg.norm(q[:, 3] - q[:, 0], axis=1)) / 2
+    d = np.linalg.norm(q.mean(axis=1) - np.asarray(quad, np.float32).mean(axis=0), axis=1)
+    d[h <= 0] = np.inf
+    i = int(np.argmin(d))
+    return (float(h[i]), float(w[i] / h[i])) if np.isfinite(d[i]) else (face_h, aspect)
 
 
 def _lab_distance(a: np.ndarray, b: np.ndarray) -> float:
