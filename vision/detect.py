@@ -531,8 +531,17 @@ def table_colour(wb: np.ndarray, exclude: np.ndarray) -> np.ndarray:
 L_WEIGHT, CHROMA_WEIGHT = 0.5, 2.0
 
 
+def to_lab(wb: np.ndarray) -> np.ndarray:
+    """A white-balanced float BGR image as float32 Lab (OpenCV's 8-bit scale)."""
+    return cv2.cvtColor(np.clip(wb, 0, 255).astype(np.uint8), cv2.COLOR_BGR2Lab).astype(np.float32)
+
+
 def colour_distance(wb: np.ndarray, ref_lab: np.ndarray) -> np.ndarray:
-    lab = cv2.cvtColor(np.clip(wb, 0, 255).astype(np.uint8), cv2.COLOR_BGR2Lab).astype(np.float32)
+    return lab_distance(to_lab(wb), ref_lab)
+
+
+def lab_distance(lab: np.ndarray, ref_lab: np.ndarray) -> np.ndarray:
+    """Per pixel :func:`colour_distance` of a Lab image (from :func:`to_lab`) to one colour."""
     l_, a_, b_ = cv2.split(cv2.subtract(lab, ref_lab.reshape(1, 1, 3).repeat(lab.shape[0], 0).repeat(lab.shape[1], 1)))
     return cv2.sqrt(cv2.addWeighted(cv2.multiply(l_, l_), L_WEIGHT, cv2.add(cv2.multiply(a_, a_), cv2.multiply(b_, b_)),
                                     CHROMA_WEIGHT, 0.0))
@@ -604,7 +613,7 @@ def _join_fragments(found, wb: np.ndarray, typical: float):
     separate groups is the table itself.  A joined row is refitted as one blob."""
     if len(found) < 2:
         return found
-    lab = cv2.cvtColor(np.clip(cv2.blur(wb, (3, 3)), 0, 255).astype(np.uint8), cv2.COLOR_BGR2Lab).astype(np.float32)
+    lab = to_lab(cv2.blur(wb, (3, 3)))
     parent = list(range(len(found)))
 
     def root(i):
@@ -830,7 +839,8 @@ def _find_backs(wb: np.ndarray, faces: np.ndarray, face_h: float, runs: list[Run
     grow = max(3, int(face_h * 0.3))
     near_faces = cv2.dilate(faces, cv2.getStructuringElement(cv2.MORPH_RECT, (2 * grow + 1, 2 * grow + 1)))
     ref = table_colour(wb, near_faces)
-    dist = colour_distance(wb, ref)
+    lab = to_lab(wb)
+    dist = lab_distance(lab, ref)
     # a face-down tile may touch faces (the ends of a concealed kong): keep clear of the faces
     # by a few pixels only, and open away strips thinner than a quarter face (the coloured
     # layer of the face-up tiles' bodies, seen at their sides)
@@ -879,8 +889,7 @@ def _find_backs(wb: np.ndarray, faces: np.ndarray, face_h: float, runs: list[Run
         out.append(Run(quads=[q / f for q in quads], kind="back", axis=axis / (np.linalg.norm(axis) + 1e-6),
                        pitch=long_ / n / f, height=short / f))
     # probes of face runs: keep a cell beyond an end whose colour differs from the table
-    # around it (see _probe_off_table) and is not a face
-    lab = cv2.cvtColor(np.clip(wb, 0, 255).astype(np.uint8), cv2.COLOR_BGR2Lab).astype(np.float32)
+    # around it (see _probe_off_table) and is not a face (``lab``: the half-size picture's, above)
     for r in runs:
         keep = []
         for end, q in r.probes:
@@ -906,7 +915,7 @@ def _kongs_from_ends(runs: list[Run], backs: list[Run], wb: np.ndarray, mask: np
     (by a third of the distance between the ends when the far end was found too).
     The faces and probes found there before are replaced by the stepped cells, unless
     a row of faces runs on through them (then the tile is no kong's end)."""
-    lab = cv2.cvtColor(np.clip(wb, 0, 255).astype(np.uint8), cv2.COLOR_BGR2Lab).astype(np.float32)
+    lab = to_lab(wb)
     pale = (mask > 0).astype(np.float32)[..., None]
 
     def inner(q, k=0.6):
