@@ -492,10 +492,15 @@ def split_run(img: np.ndarray, gains: np.ndarray, quad: np.ndarray, n_range: tup
 
 # ----------------------------------------------------------------------------- the detector
 
+def _scaled(quad: np.ndarray, k: float) -> np.ndarray:
+    """A quad shrunk (k < 1) or grown (k > 1) about its centre."""
+    c = quad.mean(axis=0)
+    return c + (quad - c) * k
+
+
 def _mean_in(img: np.ndarray, quad: np.ndarray):
     """Mean colour inside a quad (the middle 60% of it), or None when it is off the image."""
-    c = quad.mean(axis=0)
-    px = _pixels_in(img, c + (quad - c) * 0.6, 2)
+    px = _pixels_in(img, _scaled(quad, 0.6), 2)
     if px is None or len(px) < 6:
         return None
     return px.mean(axis=0, dtype=np.float64)[:3].astype(np.float32)
@@ -584,7 +589,7 @@ def detect(img: np.ndarray) -> dict:
         cum = np.cumsum(weights[order])
         typical = float(thick[order][np.searchsorted(cum, cum[-1] / 2)])
         kept = []
-        found = [blob for blob in found if 0.55 * typical <= min(blob[2], blob[3]) <= 1.8 * typical]
+        found = [blob for blob in found if _face_thick(min(blob[2], blob[3]), typical)]
         for c, quad, a, b in _join_fragments(found, wb, typical):
             quads, axis, pitch, height, Hinv = split_run(img, gains, quad / f)
             kept.append((quad / f, max(a, b) / max(min(a, b), 1e-3), len(quads)))
@@ -599,6 +604,12 @@ def detect(img: np.ndarray) -> dict:
         backs = _find_backs(wb, filled, face_h, runs, f, aspect)
         runs, backs = _kongs_from_ends(runs, backs, wb, mask, f)
     return {"runs": runs + backs, "face_height": face_h / f if f else 0.0, "mask": mask}
+
+
+def _face_thick(thickness: float, typical: float) -> bool:
+    """Is a blob as thick as a face? Faces of one set are one size; glare, cloth and clutter
+    blobs are far thinner or thicker than the typical face blob."""
+    return 0.55 * typical <= thickness <= 1.8 * typical
 
 
 def _join_fragments(found, wb: np.ndarray, typical: float):
@@ -640,7 +651,7 @@ def _join_fragments(found, wb: np.ndarray, typical: float):
         pts = np.concatenate([found[k][0] for k in members])
         quad = fit_quad(pts, faces=True)
         a, b = _sides(quad)
-        if not (0.55 * typical <= min(a, b) <= 1.8 * typical):
+        if not _face_thick(min(a, b), typical):
             out.extend(found[k] for k in members)
             continue
         out.append((cv2.convexHull(pts), quad, a, b))
@@ -697,8 +708,7 @@ def _table_between(lab: np.ndarray, centre: np.ndarray, u: np.ndarray, gap: floa
         return True
     near = np.zeros(len(px), bool)
     for r in refs:
-        dl, dc = px[:, 0] - r[0], px[:, 1:] - r[1:]
-        near |= np.sqrt(L_WEIGHT * dl ** 2 + CHROMA_WEIGHT * (dc ** 2).sum(axis=1)) <= 25
+        near |= _lab_distance(px, r) <= 25
     return float(near.mean()) > 0.4
 
 
@@ -918,10 +928,6 @@ def _kongs_from_ends(runs: list[Run], backs: list[Run], wb: np.ndarray, mask: np
     lab = to_lab(wb)
     pale = (mask > 0).astype(np.float32)[..., None]
 
-    def inner(q, k=0.6):
-        c = q.mean(axis=0)
-        return c + (q - c) * k
-
     used: set[int] = set()       # face-down tiles settled (a kong's start or far end)
     consumed: set[int] = set()   # far ends, replaced by the stepped cell
     new_runs: list[Run] = []
@@ -929,7 +935,7 @@ def _kongs_from_ends(runs: list[Run], backs: list[Run], wb: np.ndarray, mask: np
         if len(b.quads) != 1 or bi in used:
             continue
         q = np.asarray(b.quads[0], np.float32)
-        own = _mean_in(lab, inner(q) * f)
+        own = _mean_in(lab, _scaled(q, 0.6) * f)
         if own is None:
             continue
         best = None
@@ -937,8 +943,8 @@ def _kongs_from_ends(runs: list[Run], backs: list[Run], wb: np.ndarray, mask: np
             for sign in (1.0, -1.0):
                 step = side * sign
                 cells = [q + step * k for k in (1, 2, 3)]
-                share = [_mean_in(pale, inner(c, k) * f) for c, k in zip(cells, (0.8, 0.8, 0.6))]
-                far_lab = _mean_in(lab, inner(cells[2]) * f)
+                share = [_mean_in(pale, _scaled(c, k) * f) for c, k in zip(cells, (0.8, 0.8, 0.6))]
+                far_lab = _mean_in(lab, _scaled(cells[2], 0.6) * f)
                 if any(v is None for v in share) or far_lab is None:
                     continue
                 if share[0][0] < 0.3 or share[1][0] < 0.3 or share[2][0] > 0.2:
@@ -966,9 +972,8 @@ def _kongs_from_ends(runs: list[Run], backs: list[Run], wb: np.ndarray, mask: np
         h_loc, a_loc = _local_face_shape(runs, q, step, 0.0, 0.0)
         if h_loc > 0 and not (0.7 < float(np.linalg.norm(step)) / (h_loc * a_loc) < 1.4):
             continue
-        region = np.array([q[0], cells[2][1], cells[2][2], q[3]], np.float32)
-        region = region.mean(axis=0) + (region - region.mean(axis=0)) * 1.02
-        inside = [[_inside(np.asarray(x).mean(axis=0), region) for x in r.quads] for r in runs]
+        region = _scaled(np.array([q[0], cells[2][1], cells[2][2], q[3]], np.float32), 1.02)
+        inside = [[point_in_quad(np.asarray(x).mean(axis=0), region) for x in r.quads] for r in runs]
         if any(any(v) and not all(v) for v in inside):
             continue  # a row of faces runs through: the kong's faces would be a group of their own
         used.update(far + [bi])
@@ -976,7 +981,7 @@ def _kongs_from_ends(runs: list[Run], backs: list[Run], wb: np.ndarray, mask: np
         axis = step / (np.linalg.norm(step) + 1e-6)
         pair = [r for r, v in zip(runs, inside) if any(v)]
         for r in runs:
-            r.probes = [(e, x) for e, x in r.probes if not _inside(np.asarray(x).mean(axis=0), region)]
+            r.probes = [(e, x) for e, x in r.probes if not point_in_quad(np.asarray(x).mean(axis=0), region)]
         if len(pair) == 1 and len(pair[0].quads) == 2 and all(_same_shape(x, q) or _same_shape(x, np.roll(q, 2, axis=0))
                                                               for x in pair[0].quads):
             # its two faces were found as they are (the face-down tile's shape: the four tiles
@@ -991,7 +996,7 @@ def _kongs_from_ends(runs: list[Run], backs: list[Run], wb: np.ndarray, mask: np
                                     height=pair[0].height))
             continue
         for r in runs:
-            r.quads = [x for x in r.quads if not _inside(np.asarray(x).mean(axis=0), region)]
+            r.quads = [x for x in r.quads if not point_in_quad(np.asarray(x).mean(axis=0), region)]
         pitch, height = float(np.linalg.norm(step)), float(np.linalg.norm(q[3] - q[0]))
         b.quads = [q]
         new_runs.append(Run(quads=[cells[0], cells[1]], kind="face", axis=axis, pitch=pitch, height=height))
@@ -1004,9 +1009,9 @@ def _kongs_from_ends(runs: list[Run], backs: list[Run], wb: np.ndarray, mask: np
 def _blobs_at(backs: list[Run], cell: np.ndarray) -> list[int]:
     """Face-down blobs of at most two tiles (a body's side may have cut one tile's blob
     in two) with a tile centred in ``cell`` grown by 30%: that cell's tile, found before."""
-    grown = cell.mean(axis=0) + (cell - cell.mean(axis=0)) * 1.3
+    grown = _scaled(cell, 1.3)
     return [i for i, b in enumerate(backs)
-            if len(b.quads) <= 2 and any(_inside(np.asarray(x).mean(axis=0), grown) for x in b.quads)]
+            if len(b.quads) <= 2 and any(point_in_quad(np.asarray(x).mean(axis=0), grown) for x in b.quads)]
 
 
 def _same_shape(a: np.ndarray, b: np.ndarray, tol_deg: float = 10.0, tol_len: float = 0.2) -> bool:
@@ -1023,7 +1028,7 @@ def _same_shape(a: np.ndarray, b: np.ndarray, tol_deg: float = 10.0, tol_len: fl
     return True
 
 
-def _inside(pt, quad) -> bool:
+def point_in_quad(pt, quad) -> bool:
     """Is the point inside (or on) the quad?"""
     return cv2.pointPolygonTest(np.asarray(quad, np.float32).reshape(-1, 1, 2), (float(pt[0]), float(pt[1])), False) >= 0
 
@@ -1049,9 +1054,12 @@ def _local_face_shape(runs: list[Run], quad: np.ndarray, axis: np.ndarray, face_
     return (float(h[i]), float(w[i] / h[i])) if np.isfinite(d[i]) else (face_h, aspect)
 
 
-def _lab_distance(a: np.ndarray, b: np.ndarray) -> float:
-    """:func:`colour_distance` between two Lab colours."""
-    return float(np.sqrt(L_WEIGHT * (a[0] - b[0]) ** 2 + CHROMA_WEIGHT * ((a[1] - b[1]) ** 2 + (a[2] - b[2]) ** 2)))
+def _lab_distance(a: np.ndarray, b: np.ndarray):
+    """:func:`colour_distance` between Lab colours (the last axis): a float for two colours,
+    an array for N colours against one."""
+    d = np.sqrt(L_WEIGHT * (a[..., 0] - b[..., 0]) ** 2
+                + CHROMA_WEIGHT * ((a[..., 1] - b[..., 1]) ** 2 + (a[..., 2] - b[..., 2]) ** 2))
+    return float(d) if np.ndim(d) == 0 else d
 
 
 def _probe_off_table(lab: np.ndarray, inner: np.ndarray, q: np.ndarray, step: np.ndarray, f: float) -> bool:

@@ -26,7 +26,7 @@ import cv2
 import numpy as np
 
 from .decode import ORIENTATION_NAMES, ScanError, decode
-from .detect import _inside, detect
+from .detect import detect, point_in_quad
 from .group import group_tiles
 
 CROP_W, CROP_H = 96, 128     # the classifier resizes; this keeps the detail of big tiles
@@ -66,7 +66,7 @@ def candidates(runs) -> list[dict]:
     kept: list[dict] = []
     for c in out:
         ctr = np.asarray(c["quad"], np.float32).mean(axis=0)
-        if any(_inside(ctr, k["quad"]) for k in kept):
+        if any(point_in_quad(ctr, k["quad"]) for k in kept):
             continue
         kept.append(c)
     return kept
