@@ -510,7 +510,7 @@ def _bamboo_canes(rng, pal) -> np.ndarray:
     node = ink(pick(rng, {"black": 3, "red": 2, "green": 1}), rng)
     leaf = ink(pick(rng, {"green": 6, "black": 2, "blue": 1}), rng)
     for _ in range(int(rng.integers(2, 5))):
-        x0, x1 = float(rng.uniform(20, 140)), 0.0
+        x0 = float(rng.uniform(20, 140))
         x1 = x0 + float(rng.uniform(-20, 20))
         top = float(rng.uniform(5, 70))
         w = int(rng.integers(6, 12))
