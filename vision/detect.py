@@ -155,6 +155,29 @@ def _pieces(own, own_cut, area, offset, min_area, min_side):
     return []
 
 
+def _brightest_part(contour, white: np.ndarray, mask: np.ndarray, cut: np.ndarray, typical: float,
+                    min_area: float, min_side: float):
+    """The rectangular blobs among the brightest pixels of a blob far thicker than a face.
+
+    Glare on a grey or pale table joins the faces it touches into one bright blob; the faces
+    are still the brightest part of it, so the blob's bright pixels are split again (Otsu)."""
+    x, y, w, h = cv2.boundingRect(contour)
+    own = np.zeros((h, w), np.uint8)
+    cv2.drawContours(own, [contour], -1, 255, -1, offset=(-x, -y))
+    win = white[y:y + h, x:x + w]
+    vals = np.clip(win[(own > 0) & (mask[y:y + h, x:x + w] > 0)], 0, 255).astype(np.uint8)  # not the ink
+    if vals.size < 100:
+        return []
+    t, _ = cv2.threshold(vals.reshape(1, -1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    bright = np.where((own > 0) & (win > t), 255, 0).astype(np.uint8)
+    kc = int(typical / 3) | 1  # close the ink of the faces, which is darker than the glare
+    bright = cv2.morphologyEx(bright, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (kc, kc)))
+    sub = np.zeros(white.shape, np.uint8)
+    sub[y:y + h, x:x + w] = cv2.bitwise_and(bright, own)
+    sub = cv2.morphologyEx(sub, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    return _rect_blobs(sub, cv2.bitwise_and(sub, cut), min_area, min_side)
+
+
 def _ink(mask: np.ndarray, contour) -> float:
     """Share of a blob's outline area that is not bright: the ink of a tile face."""
     x, y, w, h = cv2.boundingRect(contour)
@@ -574,8 +597,10 @@ def detect(img: np.ndarray) -> dict:
     sh, sw = small.shape[:2]
     gains = white_balance_gains(small)
     wb = small.astype(np.float32) * gains[None, None, :]
-    mask, cut = face_mask(whiteness(wb))
-    found = _rect_blobs(mask, cut, sh * sw * 0.00012, max(10.0, 0.012 * max(sh, sw)))
+    white = whiteness(wb)
+    mask, cut = face_mask(white)
+    min_area, min_side = sh * sw * 0.00012, max(10.0, 0.012 * max(sh, sw))
+    found = _rect_blobs(mask, cut, min_area, min_side)
     # faces of one set are one size: drop blobs whose thickness is far from the typical face
     runs: list[Run] = []
     filled = np.zeros_like(mask)
@@ -589,7 +614,14 @@ def detect(img: np.ndarray) -> dict:
         cum = np.cumsum(weights[order])
         typical = float(thick[order][np.searchsorted(cum, cum[-1] / 2)])
         kept = []
-        found = [blob for blob in found if _face_thick(min(blob[2], blob[3]), typical)]
+        faces = []
+        for blob in found:
+            if _face_thick(min(blob[2], blob[3]), typical):
+                faces.append(blob)
+            elif min(blob[2], blob[3]) > typical:  # faces merged with glare or a pale patch of table?
+                faces += [b for b in _brightest_part(blob[0], white, mask, cut, typical, min_area, min_side)
+                          if _face_thick(min(b[2], b[3]), typical)]
+        found = faces
         for c, quad, a, b in _join_fragments(found, wb, typical):
             quads, axis, pitch, height, Hinv = split_run(img, gains, quad / f)
             kept.append((quad / f, max(a, b) / max(min(a, b), 1e-3), len(quads)))
