@@ -656,7 +656,7 @@ def _join_fragments(found, wb: np.ndarray, typical: float):
     separate groups is the table itself.  A joined row is refitted as one blob."""
     if len(found) < 2:
         return found
-    lab = to_lab(cv2.blur(wb, (3, 3)))
+    lab = None  # converted on first need: most photos have no gap to look at
     parent = list(range(len(found)))
 
     def root(i):
@@ -670,7 +670,11 @@ def _join_fragments(found, wb: np.ndarray, typical: float):
     for i in range(len(found)):
         for j in range(i + 1, len(found)):
             link = _fragment_link(geo[i], geo[j], typical)
-            if link is not None and not _table_between(lab, *link):
+            if link is None:
+                continue
+            if lab is None and link[2] >= 2:
+                lab = to_lab(cv2.blur(wb, (3, 3)))
+            if not _table_between(lab, *link):
                 parent[root(j)] = root(i)
     groups: dict[int, list[int]] = {}
     for i in range(len(found)):
@@ -724,7 +728,7 @@ def _table_between(lab: np.ndarray, centre: np.ndarray, u: np.ndarray, gap: floa
     """Is the gap between two blobs (``gap`` long along ``u``, centred at ``centre``)
     mostly the colour of the table beside it, one face height to either side?"""
     if gap < 2:
-        return False   # touching: nothing between them but a seam
+        return False   # touching: nothing between them but a seam (``lab`` may be None then)
     v = np.array([-u[1], u[0]], np.float32)
 
     def cell(shift):
@@ -957,6 +961,8 @@ def _kongs_from_ends(runs: list[Run], backs: list[Run], wb: np.ndarray, mask: np
     (by a third of the distance between the ends when the far end was found too).
     The faces and probes found there before are replaced by the stepped cells, unless
     a row of faces runs on through them (then the tile is no kong's end)."""
+    if not any(len(b.quads) == 1 for b in backs):
+        return [r for r in runs if r.quads], backs  # no lone face-down tile: no kong end to start from
     lab = to_lab(wb)
     pale = (mask > 0).astype(np.float32)[..., None]
 
