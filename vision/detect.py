@@ -113,18 +113,21 @@ def face_mask(white: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return mask, cut
 
 
-def _rect_blobs(mask: np.ndarray, cut: np.ndarray, min_area: float, min_side: float):
+def _rect_blobs(mask: np.ndarray, cut: np.ndarray, min_area: float, min_side: float, choices: list | None = None):
     """(contour, quad, side a, side b) of every rectangular blob.
 
-    A blob of the plain mask that is not rectangular (a face merged with glare) is
-    re-examined in the edge-cut mask, piece by piece."""
+    A blob of the plain mask that is not rectangular (a face merged with glare) and not
+    one or two faces bitten by their ink is re-examined in the edge-cut mask, piece by piece.
+    ``choices``, when given, receives (bitten blob, its pieces) for each longer blob whose
+    hull is a rectangle, whose pieces are returned meanwhile: it is a row bitten by ink if it
+    is as thick as a face, which only the caller knows (a row joined to glare is far thicker)."""
     out = []
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     for c in contours:
         area = cv2.contourArea(c)
         if area < min_area:
             continue
-        blob = _rect_blob(c, area, min_side)
+        blob = _rect_blob(c, area, min_side, bitten=2.0)  # one face or two
         if blob is not None:
             out.append(blob)
             continue
@@ -132,7 +135,12 @@ def _rect_blobs(mask: np.ndarray, cut: np.ndarray, min_area: float, min_side: fl
         own = np.zeros((h + 2, w + 2), np.uint8)
         cv2.drawContours(own, [c], -1, 255, -1, offset=(1 - x, 1 - y))
         own_cut = cv2.bitwise_and(own, _pad_window(cut, x - 1, y - 1, w + 2, h + 2))
-        out.extend(_pieces(own, own_cut, area, (x - 1, y - 1), min_area, min_side))
+        pieces = _pieces(own, own_cut, area, (x - 1, y - 1), min_area, min_side)
+        out.extend(pieces)
+        if choices is not None:
+            row = _rect_blob(c, area, min_side, bitten=25.0)
+            if row is not None:
+                choices.append((row, pieces))
     return out
 
 
@@ -198,13 +206,34 @@ def _pad_window(img, x, y, w, h):
     return win
 
 
-def _rect_blob(c, area, min_side):
+def _dense(poly: np.ndarray) -> np.ndarray:
+    """A closed polygon (contour format) with a point at every pixel along its sides."""
+    m = np.zeros((int(poly[:, 0, 1].max()) + 3, int(poly[:, 0, 0].max()) + 3), np.uint8)
+    cv2.fillPoly(m, [poly], 255)
+    cs, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    return max(cs, key=cv2.contourArea)
+
+
+def _rect_blob(c, area, min_side, bitten: float = 0.0):
+    """(contour, quad, side a, side b) when ``c`` is a rectangular blob, else None.
+
+    ``bitten``: also a blob at most ``bitten`` times as long as thick with bites out of
+    its sides whose hull is a rectangle (ink that runs to the edge of a small or blurred
+    face); its outline is fitted on the hull, since the bite's own edge would pull a side in."""
     quad = fit_quad(c, faces=True)
     qa = abs(cv2.contourArea(quad.reshape(-1, 1, 2)))
-    if qa <= 0 or area / qa < 0.8 or area / qa > 1.25:
-        return None  # not a rectangle: glare, a cloth pattern, a hand...
+    if qa <= 0 or area / qa > 1.25:
+        return None
+    longest = 25.0
+    if area / qa < 0.8:  # not a rectangle: glare, a cloth pattern, a hand... or a bitten face
+        hull = cv2.convexHull(c)
+        if not bitten or area / qa < 0.5 or cv2.contourArea(hull) / qa < 0.92:
+            return None
+        c = _dense(hull)
+        quad = fit_quad(c, faces=True)
+        longest = min(longest, bitten)
     a, b = _sides(quad)
-    if min(a, b) < min_side or max(a, b) > 25 * min(a, b):
+    if min(a, b) < min_side or max(a, b) > longest * min(a, b):
         return None  # slivers: mat slats in glare, table edges
     return c, quad, a, b
 
@@ -600,7 +629,8 @@ def detect(img: np.ndarray) -> dict:
     white = whiteness(wb)
     mask, cut = face_mask(white)
     min_area, min_side = sh * sw * 0.00012, max(10.0, 0.012 * max(sh, sw))
-    found = _rect_blobs(mask, cut, min_area, min_side)
+    choices: list = []
+    found = _rect_blobs(mask, cut, min_area, min_side, choices)
     # faces of one set are one size: drop blobs whose thickness is far from the typical face
     runs: list[Run] = []
     filled = np.zeros_like(mask)
@@ -613,6 +643,9 @@ def detect(img: np.ndarray) -> dict:
         order = np.argsort(thick)
         cum = np.cumsum(weights[order])
         typical = float(thick[order][np.searchsorted(cum, cum[-1] / 2)])
+        for row, pieces in choices:  # a row bitten by ink, or pieces of a row joined to glare?
+            if _face_thick(min(row[2], row[3]), typical):
+                found = [blob for blob in found if not any(blob is p for p in pieces)] + [row]
         kept = []
         faces = []
         for blob in found:

@@ -194,3 +194,24 @@ def test_faces_joined_to_glare_on_a_grey_table_are_still_found():
         row = [q for q in quads if abs(float(np.mean(q[:, 1])) - 454) < 10]
         xs = sorted(float(np.mean(q[:, 0])) for q in row)
         assert len(xs) == 10 and np.allclose(np.diff(xs), 51, atol=4), glare
+
+
+def test_a_lone_face_whose_ink_runs_to_its_edge_is_found():
+    # a blurred flower whose painting reaches the face's edge: the bright blob has a deep bite
+    # out of one side (its area is well under its outline's), but its hull is still the face
+    img = np.full((900, 1200, 3), (120, 150, 170), np.uint8)  # wood-coloured table
+    for i in range(3):  # an exposed meld, for the photo's typical face size
+        cv2.rectangle(img, (600 + 51 * i, 600), (600 + 51 * i + 49, 667), (222, 232, 238), -1)
+        cv2.circle(img, (625 + 51 * i, 633), 9, (40, 40, 160), -1)
+    cv2.rectangle(img, (300, 200), (349, 267), (222, 232, 238), -1)  # the lone face
+    cv2.ellipse(img, (345, 228), (22, 20), 0, 0, 360, (60, 60, 190), -1)  # ink biting in from the right
+    cv2.circle(img, (318, 250), 5, (150, 60, 40), -1)
+    img = cv2.GaussianBlur(img, (0, 0), 1.2)
+    quads = _face_quads(detect(img))
+    assert len(quads) == 4
+    lone = [q for q in quads if float(np.mean(q[:, 1])) < 400]
+    assert len(lone) == 1
+    x0, y0 = lone[0].min(axis=0)
+    x1, y1 = lone[0].max(axis=0)
+    assert abs(x0 - 300) < 4 and abs(x1 - 350) < 4 and abs(y0 - 200) < 4 and abs(y1 - 268) < 4
+

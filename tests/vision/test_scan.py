@@ -132,6 +132,22 @@ def test_a_pung_with_one_tile_pushed_out_of_line_is_still_a_meld():
     assert hand["concealed"] == "4688m13p125s"
 
 
+def _same_hand(a: dict, b: dict) -> bool:
+    melds = lambda h: sorted(json.dumps(m, sort_keys=True) for m in h["melds"])  # noqa: E731
+    return a["concealed"] == b["concealed"] and a["flowers"] == b["flowers"] and melds(a) == melds(b)
+
+
+@pytest.mark.parametrize("seed, width", [
+    (156, 1600),   # a pung whose middle face's ink runs over the blob's edge: one bitten blob
+    (198, 3024),   # the same in a staircase meld
+    (162, 3024),   # a lone flower whose painting reaches the face's edge
+])
+def test_faces_bitten_by_their_ink_are_found(seed, width):
+    data, truth = make_scene(seed, width=width)
+    hand = scan(data, classify_fn=truth_classifier(truth))["hand"]
+    assert _same_hand(hand, truth["hand"]), (hand, truth["hand"])
+
+
 @pytest.mark.parametrize("seed, width, kong", [
     (67, 4032, {"tiles": "6666p", "concealed": True}),                # faces between the ends cut by ink
     (8, 1600, {"tiles": "", "concealed": True, "unknown": True}),     # four backs, squarer than the faces
