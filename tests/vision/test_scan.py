@@ -148,6 +148,15 @@ def test_faces_bitten_by_their_ink_are_found(seed, width):
     assert _same_hand(hand, truth["hand"]), (hand, truth["hand"])
 
 
+def test_a_near_row_far_thicker_than_the_far_melds_is_kept():
+    # a steep tilt: the concealed row near the camera is almost three times as thick as the
+    # farthest meld, beyond the photo's one typical-face band; the rows' thickness grows
+    # steadily across the photo, and the near row fits that gradient
+    data, truth = make_scene(63, width=4032)
+    hand = scan(data, classify_fn=truth_classifier(truth))["hand"]
+    assert _same_hand(hand, truth["hand"]), (hand, truth["hand"])
+
+
 @pytest.mark.parametrize("seed, width, kong", [
     (67, 4032, {"tiles": "6666p", "concealed": True}),                # faces between the ends cut by ink
     (8, 1600, {"tiles": "", "concealed": True, "unknown": True}),     # four backs, squarer than the faces
