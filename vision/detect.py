@@ -643,19 +643,19 @@ def detect(img: np.ndarray) -> dict:
         order = np.argsort(thick)
         cum = np.cumsum(weights[order])
         typical = float(thick[order][np.searchsorted(cum, cum[-1] / 2)])
+        local = _perspective_thickness(found, weights)  # (``weights`` go with this ``found``)
         for row, pieces in choices:  # a row bitten by ink, or pieces of a row joined to glare?
-            if _face_thick(min(row[2], row[3]), typical):
+            if _face_thick(_thickness(row), typical):
                 found = [blob for blob in found if not any(blob is p for p in pieces)] + [row]
         kept = []
         faces = []
-        local = _perspective_thickness(found, weights)
         for blob in found:
-            t = min(blob[2], blob[3])
+            t = _thickness(blob)
             if _face_thick(t, typical) or (local is not None and _face_thick(t, local(blob[1].mean(axis=0)))):
                 faces.append(blob)
-            elif min(blob[2], blob[3]) > typical:  # faces merged with glare or a pale patch of table?
+            elif t > typical:  # faces merged with glare or a pale patch of table?
                 faces += [b for b in _brightest_part(blob[0], white, mask, cut, typical, min_area, min_side)
-                          if _face_thick(min(b[2], b[3]), typical)]
+                          if _face_thick(_thickness(b), typical)]
         found = faces
         for c, quad, a, b in _join_fragments(found, wb, typical):
             quads, axis, pitch, height, Hinv = split_run(img, gains, quad / f)
@@ -680,8 +680,8 @@ def _perspective_thickness(found, weights: np.ndarray):
     thickness of the rows (blobs of two faces or more, with ink) over their centres
     predicts it, when at least four rows agree with it within a fifth and it spans more
     than 1.6 to 1 (a milder gradient is within the plain typical-face band)."""
-    rows = [(blob[1].mean(axis=0), min(blob[2], blob[3])) for blob, w in zip(found, weights)
-            if w >= 1.0 and max(blob[2], blob[3]) >= 1.4 * min(blob[2], blob[3])]
+    rows = [(blob[1].mean(axis=0), _thickness(blob)) for blob, w in zip(found, weights)
+            if w >= 1.0 and max(blob[2], blob[3]) >= 1.4 * _thickness(blob)]
     if len(rows) < 4:
         return None
     xy = np.array([c for c, _ in rows], np.float64)
@@ -693,6 +693,11 @@ def _perspective_thickness(found, weights: np.ndarray):
         return None
     lo, hi = float(pred.min()), float(pred.max())
     return lambda p: float(np.clip(coef[0] + coef[1] * p[0] + coef[2] * p[1], lo, hi))
+
+
+def _thickness(blob) -> float:
+    """The short side of a (contour, quad, side a, side b) blob: a row's face height."""
+    return min(blob[2], blob[3])
 
 
 def _face_thick(thickness: float, typical: float) -> bool:
