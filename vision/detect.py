@@ -631,32 +631,12 @@ def detect(img: np.ndarray) -> dict:
     min_area, min_side = sh * sw * 0.00012, max(10.0, 0.012 * max(sh, sw))
     choices: list = []
     found = _rect_blobs(mask, cut, min_area, min_side, choices)
-    # faces of one set are one size: drop blobs whose thickness is far from the typical face
     runs: list[Run] = []
     filled = np.zeros_like(mask)
     aspect = ASPECT_TYPICAL
     if found:
-        thick = np.array([min(a, b) for _, _, a, b in found])
-        # weight ~ tile count, capped; blobs without ink (glare, a lit screen) count little
-        weights = np.array([min(15.0, max(a, b) / max(1.0, min(a, b)) / ASPECT_TYPICAL) *
-                            (1.0 if _ink(mask, c) > 0.03 else 0.1) for c, _, a, b in found])
-        order = np.argsort(thick)
-        cum = np.cumsum(weights[order])
-        typical = float(thick[order][np.searchsorted(cum, cum[-1] / 2)])
-        local = _perspective_thickness(found, weights)  # (``weights`` go with this ``found``)
-        for row, pieces in choices:  # a row bitten by ink, or pieces of a row joined to glare?
-            if _face_thick(_thickness(row), typical):
-                found = [blob for blob in found if not any(blob is p for p in pieces)] + [row]
+        found, typical = _face_blobs(found, choices, white, mask, cut, min_area, min_side)
         kept = []
-        faces = []
-        for blob in found:
-            t = _thickness(blob)
-            if _face_thick(t, typical) or (local is not None and _face_thick(t, local(blob[1].mean(axis=0)))):
-                faces.append(blob)
-            elif t > typical:  # faces merged with glare or a pale patch of table?
-                faces += [b for b in _brightest_part(blob[0], white, mask, cut, typical, min_area, min_side)
-                          if _face_thick(_thickness(b), typical)]
-        found = faces
         for c, quad, a, b in _join_fragments(found, wb, typical):
             quads, axis, pitch, height, Hinv = split_run(img, gains, quad / f)
             kept.append((quad / f, max(a, b) / max(min(a, b), 1e-3), len(quads)))
@@ -671,6 +651,35 @@ def detect(img: np.ndarray) -> dict:
         backs = _find_backs(wb, filled, face_h, runs, f, aspect)
         runs, backs = _kongs_from_ends(runs, backs, wb, mask, f)
     return {"runs": runs + backs, "face_height": face_h / f if f else 0.0, "mask": mask}
+
+
+def _face_blobs(found, choices, white, mask, cut, min_area: float, min_side: float):
+    """(the blobs that are faces, the photo's typical face thickness).
+
+    Faces of one set are one size: blobs whose thickness is far from the typical face's
+    (or, at a steep tilt, from the local one) are dropped, except that a longer bitten row
+    of face thickness replaces its pieces and a far thicker blob is searched for faces
+    joined to glare. ``found`` and ``choices`` are :func:`_rect_blobs`' answers."""
+    thick = np.array([_thickness(blob) for blob in found])
+    # weight ~ tile count, capped; blobs without ink (glare, a lit screen) count little
+    weights = np.array([min(15.0, max(a, b) / max(1.0, min(a, b)) / ASPECT_TYPICAL) *
+                        (1.0 if _ink(mask, c) > 0.03 else 0.1) for c, _, a, b in found])
+    order = np.argsort(thick)
+    cum = np.cumsum(weights[order])
+    typical = float(thick[order][np.searchsorted(cum, cum[-1] / 2)])
+    local = _perspective_thickness(found, weights)  # (``weights`` go with this ``found``)
+    for row, pieces in choices:  # a row bitten by ink, or pieces of a row joined to glare?
+        if _face_thick(_thickness(row), typical):
+            found = [blob for blob in found if not any(blob is p for p in pieces)] + [row]
+    faces = []
+    for blob in found:
+        t = _thickness(blob)
+        if _face_thick(t, typical) or (local is not None and _face_thick(t, local(blob[1].mean(axis=0)))):
+            faces.append(blob)
+        elif t > typical:  # faces merged with glare or a pale patch of table?
+            faces += [b for b in _brightest_part(blob[0], white, mask, cut, typical, min_area, min_side)
+                      if _face_thick(_thickness(b), typical)]
+    return faces, typical
 
 
 def _perspective_thickness(found, weights: np.ndarray):
