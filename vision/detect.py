@@ -131,11 +131,9 @@ def _rect_blobs(mask: np.ndarray, cut: np.ndarray, min_area: float, min_side: fl
         if blob is not None:
             out.append(blob)
             continue
-        x, y, w, h = cv2.boundingRect(c)
-        own = np.zeros((h + 2, w + 2), np.uint8)
-        cv2.drawContours(own, [c], -1, 255, -1, offset=(1 - x, 1 - y))
-        own_cut = cv2.bitwise_and(own, _pad_window(cut, x - 1, y - 1, w + 2, h + 2))
-        pieces = _pieces(own, own_cut, area, (x - 1, y - 1), min_area, min_side)
+        own, x0, y0 = _filled(c, pad=1)
+        own_cut = cv2.bitwise_and(own, _pad_window(cut, x0, y0, own.shape[1], own.shape[0]))
+        pieces = _pieces(own, own_cut, area, (x0, y0), min_area, min_side)
         out.extend(pieces)
         if choices is not None:
             row = _rect_blob(c, area, min_side, bitten=25.0)
@@ -169,9 +167,8 @@ def _brightest_part(contour, white: np.ndarray, mask: np.ndarray, cut: np.ndarra
 
     Glare on a grey or pale table joins the faces it touches into one bright blob; the faces
     are still the brightest part of it, so the blob's bright pixels are split again (Otsu)."""
-    x, y, w, h = cv2.boundingRect(contour)
-    own = np.zeros((h, w), np.uint8)
-    cv2.drawContours(own, [contour], -1, 255, -1, offset=(-x, -y))
+    own, x, y = _filled(contour)
+    h, w = own.shape
     win = white[y:y + h, x:x + w]
     vals = np.clip(win[(own > 0) & (mask[y:y + h, x:x + w] > 0)], 0, 255).astype(np.uint8)  # not the ink
     if vals.size < 100:
@@ -188,9 +185,8 @@ def _brightest_part(contour, white: np.ndarray, mask: np.ndarray, cut: np.ndarra
 
 def _ink(mask: np.ndarray, contour) -> float:
     """Share of a blob's outline area that is not bright: the ink of a tile face."""
-    x, y, w, h = cv2.boundingRect(contour)
-    own = np.zeros((h, w), np.uint8)
-    cv2.drawContours(own, [contour], -1, 255, -1, offset=(-x, -y))
+    own, x, y = _filled(contour)
+    h, w = own.shape
     area = cv2.countNonZero(own)
     if area == 0:
         return 0.0
@@ -206,11 +202,19 @@ def _pad_window(img, x, y, w, h):
     return win
 
 
+def _filled(contour, pad: int = 0) -> tuple[np.ndarray, int, int]:
+    """(mask, x0, y0): ``contour`` filled in a window just around it, ``pad`` pixels wider on
+    every side, and the window's top-left corner in the image."""
+    x, y, w, h = cv2.boundingRect(contour)
+    own = np.zeros((h + 2 * pad, w + 2 * pad), np.uint8)
+    cv2.drawContours(own, [contour], -1, 255, -1, offset=(pad - x, pad - y))
+    return own, x - pad, y - pad
+
+
 def _dense(poly: np.ndarray) -> np.ndarray:
     """A closed polygon (contour format) with a point at every pixel along its sides."""
-    m = np.zeros((int(poly[:, 0, 1].max()) + 3, int(poly[:, 0, 0].max()) + 3), np.uint8)
-    cv2.fillPoly(m, [poly], 255)
-    cs, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    own, x0, y0 = _filled(poly, pad=1)
+    cs, _ = cv2.findContours(own, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE, offset=(x0, y0))
     return max(cs, key=cv2.contourArea)
 
 
