@@ -36,12 +36,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from vision.scan import scan  # noqa: E402
-from vision.scenes import make_scene, truth_classifier, truth_geometry  # noqa: E402
-
-
-def hand_key(h: dict):
-    return (h["concealed"], h["flowers"],
-            sorted((m["tiles"], bool(m["concealed"]), bool(m.get("unknown"))) for m in h["melds"]))
+from vision.scenes import hand_key, make_scene, truth_classifier, truth_geometry  # noqa: E402
 
 
 def score_scene(result: dict, truth: dict) -> dict:

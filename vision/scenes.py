@@ -548,6 +548,13 @@ def truth_geometry(truth: dict) -> tuple[list[np.ndarray], list[float]]:
     return centres, heights
 
 
+def hand_key(hand: dict):
+    """A proposed hand (``concealed``, ``melds``, ``flowers``) as a key that compares equal when
+    two hands hold the same groups: the melds as a multiset, in any order."""
+    return (hand["concealed"], hand["flowers"],
+            sorted((m["tiles"], bool(m["concealed"]), bool(m.get("unknown"))) for m in hand["melds"]))
+
+
 def truth_classifier(truth: dict, tolerance: float = 0.3):
     """A stand-in classifier that names a candidate from the scene's truth.
 

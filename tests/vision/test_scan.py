@@ -19,20 +19,16 @@ from vision.decode import ScanError
 from vision.group import group_tiles
 from vision.scan import scan
 from vision.scan_cli import main as cli_main
-from vision.scenes import make_scene, table_texture, truth_classifier
+from vision.scenes import hand_key, make_scene, table_texture, truth_classifier
 
 MODEL = Path(__file__).resolve().parents[2] / "models" / "tiles.onnx"
-
-
-def _hand_key(h):
-    return (h["concealed"], h["flowers"], sorted((m["tiles"], m["concealed"], bool(m.get("unknown"))) for m in h["melds"]))
 
 
 def test_scan_reads_a_whole_table_with_melds_kong_and_flowers():
     hand = {"concealed": "123m456p789s11z", "melds": ["555p", "+7777s"], "flowers": "26f"}
     data, truth = make_scene(7, width=1400, hand=hand, tilt=12, roll=20)
     res = scan(data, classify_fn=truth_classifier(truth))
-    assert _hand_key(res["hand"]) == _hand_key(truth["hand"])
+    assert hand_key(res["hand"]) == hand_key(truth["hand"])
     assert [t["group"] for t in res["tiles"]][:11] == ["concealed"] * 11
     assert sum(t["tile"] == "back" for t in res["tiles"]) == 2
     assert set(res["timings_ms"]) >= {"decode", "detect", "classify", "group", "total"}
@@ -132,11 +128,6 @@ def test_a_pung_with_one_tile_pushed_out_of_line_is_still_a_meld():
     assert hand["concealed"] == "4688m13p125s"
 
 
-def _same_hand(a: dict, b: dict) -> bool:
-    melds = lambda h: sorted(json.dumps(m, sort_keys=True) for m in h["melds"])  # noqa: E731
-    return a["concealed"] == b["concealed"] and a["flowers"] == b["flowers"] and melds(a) == melds(b)
-
-
 @pytest.mark.parametrize("seed, width", [
     (156, 1600),   # a pung whose middle face's ink runs over the blob's edge: one bitten blob
     (198, 3024),   # the same in a staircase meld
@@ -145,7 +136,7 @@ def _same_hand(a: dict, b: dict) -> bool:
 def test_faces_bitten_by_their_ink_are_found(seed, width):
     data, truth = make_scene(seed, width=width)
     hand = scan(data, classify_fn=truth_classifier(truth))["hand"]
-    assert _same_hand(hand, truth["hand"]), (hand, truth["hand"])
+    assert hand_key(hand) == hand_key(truth["hand"])
 
 
 def test_a_near_row_far_thicker_than_the_far_melds_is_kept():
@@ -154,7 +145,7 @@ def test_a_near_row_far_thicker_than_the_far_melds_is_kept():
     # steadily across the photo, and the near row fits that gradient
     data, truth = make_scene(63, width=4032)
     hand = scan(data, classify_fn=truth_classifier(truth))["hand"]
-    assert _same_hand(hand, truth["hand"]), (hand, truth["hand"])
+    assert hand_key(hand) == hand_key(truth["hand"])
 
 
 @pytest.mark.parametrize("seed, width, kong", [
