@@ -13,6 +13,9 @@ Output::
   face's bottom right.
 * ``tiles`` are in reading order: the concealed row, then each meld, then flowers.
 * ``tile`` is an engine code or ``"back"`` (a face-down tile of a concealed kong).
+* One photo holds one set's tiles, so no kind is read more often than a set holds it
+  (:mod:`vision.copy_limits`): a surplus reading moves to its next likeliest kind in
+  ``top3``, and such a tile says ``"moved_from"`` (the classifier's first choice).
 * A kong whose four tiles are all face down is ``{"tiles": "", "concealed": true,
   "unknown": true}``: its kind cannot be read from the photo.
 * Bad input raises :class:`ScanError` (``code``, ``message``); a photo with no
@@ -27,6 +30,7 @@ import numpy as np
 
 from .decode import ORIENTATION_NAMES, ScanError, decode
 from .detect import detect, point_in_quad
+from .copy_limits import limit_copies
 from .group import group_tiles
 
 CROP_W, CROP_H = 96, 128     # the classifier resizes; this keeps the detail of big tiles
@@ -106,12 +110,14 @@ def scan_image(decoded, classify_fn=None) -> dict:
             continue  # a probe only ever adds a face-down end
         tiles.append({"tile": code, "confidence": float(res.get("confidence", 0.0)),
                       "top3": res.get("top3", []), "quad": c["quad"], "run": c["run"]})
-    ordered, hand = group_tiles(tiles)
+    ordered, hand = group_tiles(limit_copies(tiles))
     out_tiles = []
     for t in ordered:
         q = np.asarray(t["quad"], np.float64) * [sx, sy]
         out_tiles.append({"tile": t["tile"], "confidence": round(t["confidence"], 4), "top3": t["top3"],
                           "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in q], "group": t["group"]})
+        if "moved_from" in t:  # the classifier's first choice, one copy too many for one set
+            out_tiles[-1]["moved_from"] = t["moved_from"]
     timings["group"] = (time.perf_counter() - t2) * 1000
     return {
         "tiles": out_tiles,

@@ -157,3 +157,25 @@ def test_face_down_kongs_are_found(seed, width, kong):
     hand = scan(data, classify_fn=truth_classifier(truth))["hand"]
     assert kong in hand["melds"]
     assert hand["concealed"] == truth["hand"]["concealed"]
+
+
+def test_a_second_copy_of_a_flower_moves_to_the_readings_next_kind():
+    # a classifier that takes the 6f for a 2f (second choice 6f): a set has one 2f, and the
+    # surer reading keeps it
+    hand = {"concealed": "123m456p789s11z", "melds": [], "flowers": "26f"}
+    data, truth = make_scene(7, width=1400, hand=hand, tilt=12, roll=20)
+    true_fn = truth_classifier(truth)
+
+    def misreads_6f(crops, quads):
+        out = true_fn(crops, quads)
+        for r in out:
+            if r["tile"] == "6f":
+                r.update(tile="2f", confidence=0.55, top3=[["2f", 0.55], ["6f", 0.4], ["1s", 0.02]])
+            elif r["tile"] == "2f":
+                r.update(confidence=0.9, top3=[["2f", 0.9], ["6f", 0.05], ["1s", 0.01]])
+        return out
+
+    res = scan(data, classify_fn=misreads_6f)
+    assert res["hand"]["flowers"] == "26f"
+    moved = [t for t in res["tiles"] if "moved_from" in t]
+    assert [(t["moved_from"], t["tile"], t["confidence"]) for t in moved] == [("2f", "6f", 0.4)]

@@ -1,0 +1,41 @@
+"""One photo shows one player's tiles from one physical set, so no kind can appear more often
+than the set holds it: four of each suit and honour tile, four fei, one of each flower, animal
+and face tile. When the classifier names more copies than that (two `4f`, five `3p`), the
+readings it is least sure of are impossible as they stand; :func:`limit_copies` moves them to
+their next likeliest kind from ``top3`` that still fits, choosing the moves that cost the least
+probability. A tile with no such kind left in its ``top3`` keeps its reading (the player fixes
+it on the phone; the engine reports the extra copy).
+"""
+from __future__ import annotations
+
+from engine.tiles import BONUS_KINDS, FEI, STANDARD_KINDS
+
+COPIES: dict[str, int] = {**{k: 4 for k in STANDARD_KINDS}, FEI: 4, **{k: 1 for k in BONUS_KINDS}}
+
+
+def limit_copies(tiles: list[dict], copies: dict[str, int] = COPIES) -> list[dict]:
+    """Re-read tiles (dicts with ``tile``, ``confidence``, ``top3``) so that no kind exceeds
+    ``copies``; kinds not in ``copies`` (``back``) are unlimited. Returns the same list; a moved
+    tile gets its new ``tile`` and that kind's score as ``confidence``, and ``"moved_from"``."""
+    while True:
+        counts: dict[str, int] = {}
+        for t in tiles:
+            counts[t["tile"]] = counts.get(t["tile"], 0) + 1
+        over = {k for k, n in counts.items() if n > copies.get(k, n)}
+        if not over:
+            return tiles
+        best = None  # (cost, tile, new kind, its score)
+        for t in tiles:
+            if t["tile"] not in over:
+                continue
+            for kind, score in t.get("top3", []):
+                if kind != t["tile"] and counts.get(kind, 0) < copies.get(kind, 1 << 30):
+                    cost = float(t["confidence"]) - float(score)
+                    if best is None or cost < best[0]:
+                        best = (cost, t, kind, float(score))
+                    break  # only the likeliest kind that fits
+        if best is None:
+            return tiles  # nothing left to move to: keep the readings as they are
+        _, t, kind, score = best
+        t["moved_from"] = t.get("moved_from", t["tile"])
+        t["tile"], t["confidence"] = kind, score
