@@ -948,6 +948,9 @@ def link_rows(runs: list[Run]) -> list[Run]:
     return rows
 
 
+KONG_RUN = (3.0, 5.5)  # a face-down run this many tile widths long is a concealed kong's four
+
+
 def _find_backs(wb: np.ndarray, faces: np.ndarray, face_h: float, runs: list[Run], f: float,
                 aspect: float = ASPECT_TYPICAL) -> list[Run]:
     """Runs of face-down tiles: blobs of a colour far from the table, cut at the face pitch.
@@ -996,7 +999,10 @@ def _find_backs(wb: np.ndarray, faces: np.ndarray, face_h: float, runs: list[Run
         # more where the table recedes); count with the geometric mean, less the body's
         # side that may lengthen the blob at one end
         width = math.sqrt(h_loc * a_loc * min(short, h_loc) * a_loc)
-        n = max(1, int(round((long_ - 0.15 * h_loc) / width)))
+        raw = (long_ - 0.15 * h_loc) / width
+        # a hand shows face-down tiles only as a concealed kong: one at each end of its
+        # faces, or all four; a run of three to five and a half tiles is that kong's four
+        n = 4 if KONG_RUN[0] <= raw <= KONG_RUN[1] else max(1, int(round(raw)))
         if n == 1:
             quads = [np.array([quad[1], quad[2], quad[3], quad[0]], np.float32)] if long_ > short * 1.05 else [quad]
         else:

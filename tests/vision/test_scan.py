@@ -159,6 +159,14 @@ def test_face_down_kongs_are_found(seed, width, kong):
     assert hand["concealed"] == truth["hand"]["concealed"]
 
 
+def test_four_face_down_tiles_at_a_steep_tilt_are_one_kong_of_four():
+    # scene 30: 35 degrees of tilt; the blob's length over the estimated tile width says 5.2
+    data, truth = make_scene(30, width=3024)
+    res = scan(data, classify_fn=truth_classifier(truth))
+    assert {"tiles": "", "concealed": True, "unknown": True} in res["hand"]["melds"]
+    assert sum(t["tile"] == "back" for t in res["tiles"]) == 4
+
+
 def test_a_second_copy_of_a_flower_moves_to_the_readings_next_kind():
     # a classifier that takes the 6f for a 2f (second choice 6f): a set has one 2f, and the
     # surer reading keeps it
