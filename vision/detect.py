@@ -575,16 +575,28 @@ def _pixels_in(img: np.ndarray, quad: np.ndarray, min_extent: int = 1):
     return img[y0:y1, x0:x1][m > 0]
 
 
-def table_colour(wb: np.ndarray, exclude: np.ndarray) -> np.ndarray:
-    """The dominant colour (Lab) of the picture outside ``exclude``: the table."""
+TABLE_SECOND_SHARE = 0.2  # a second table colour covers at least this share of the table
+
+
+def _dominant(lab: np.ndarray) -> np.ndarray:
+    """The median of the most common coarse colour (16 levels a channel) of N x 3 uint8 Lab pixels."""
+    q = (lab // 16).astype(np.int32)
+    key = q[:, 0] * 256 + q[:, 1] * 16 + q[:, 2]
+    return np.median(lab[key == np.bincount(key).argmax()], axis=0).astype(np.float32)
+
+
+def table_colours(wb: np.ndarray, exclude: np.ndarray) -> list[np.ndarray]:
+    """The colour (Lab) of the picture outside ``exclude``, the table, and a second one when
+    the table is of two (a checked or striped cloth): the dominant colour of the pixels far
+    (over 25) from the first, when they are at least TABLE_SECOND_SHARE of the table."""
     lab = cv2.cvtColor(np.clip(wb[::4, ::4], 0, 255).astype(np.uint8), cv2.COLOR_BGR2Lab).reshape(-1, 3)
     keep = exclude[::4, ::4].reshape(-1) == 0
     lab = lab[keep] if keep.sum() > 100 else lab
-    q = (lab // 16).astype(np.int32)
-    key = q[:, 0] * 256 + q[:, 1] * 16 + q[:, 2]
-    mode = np.bincount(key).argmax()
-    sel = lab[key == mode]
-    return np.median(sel, axis=0).astype(np.float32)
+    first = _dominant(lab)
+    far = lab[_lab_distance(lab.astype(np.float32), first) > 25]
+    if len(far) < TABLE_SECOND_SHARE * len(lab):
+        return [first]
+    return [first, _dominant(far)]
 
 
 # weights of squared lightness and chroma differences in a colour distance: chroma counts
@@ -962,9 +974,8 @@ def _find_backs(wb: np.ndarray, faces: np.ndarray, face_h: float, runs: list[Run
     face_h, f = face_h / 2, f / 2
     grow = max(3, int(face_h * 0.3))
     near_faces = cv2.dilate(faces, cv2.getStructuringElement(cv2.MORPH_RECT, (2 * grow + 1, 2 * grow + 1)))
-    ref = table_colour(wb, near_faces)
     lab = to_lab(wb)
-    dist = lab_distance(lab, ref)
+    dist = np.minimum.reduce([lab_distance(lab, ref) for ref in table_colours(wb, near_faces)])
     # a face-down tile may touch faces (the ends of a concealed kong): keep clear of the faces
     # by a few pixels only, and open away strips thinner than a quarter face (the coloured
     # layer of the face-up tiles' bodies, seen at their sides)

@@ -167,6 +167,16 @@ def test_four_face_down_tiles_at_a_steep_tilt_are_one_kong_of_four():
     assert sum(t["tile"] == "back" for t in res["tiles"]) == 4
 
 
+@pytest.mark.parametrize("seed", [0, 15])
+def test_four_face_down_tiles_on_a_checked_cloth_are_found(seed):
+    # the cloth's second colour is table too: measured against the first alone, every square
+    # of the second is a face-down candidate too, and the backs were lost among them
+    hand = {"concealed": "123m456p789s1z", "melds": ["-2222m", "555p"], "flowers": "3f"}
+    data, truth = make_scene(seed, width=1600, hand=hand, source="drawn", table="cloth")
+    res = scan(data, classify_fn=truth_classifier(truth))
+    assert {"tiles": "", "concealed": True, "unknown": True} in res["hand"]["melds"]
+
+
 def test_a_second_copy_of_a_flower_moves_to_the_readings_next_kind():
     # a classifier that takes the 6f for a 2f (second choice 6f): a set has one 2f, and the
     # surer reading keeps it
