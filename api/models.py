@@ -106,6 +106,8 @@ class ScanTile(_Open):
     top3: list[list] = Field(description="[[code, score] x 3], best first")
     corners: list[list[float]] = Field(description="four [x, y] corners in image pixels")
     group: object = None
+    moved_from: str | None = Field(None, description="the classifier's first choice, when the photo already held "
+                                   "every copy of it that a set has and this tile was moved to its next likeliest kind")
 
 
 class ScanMeld(_Open):

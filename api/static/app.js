@@ -605,7 +605,8 @@
       note.className = 'muted';
       if (!d) note.textContent = 'added by hand';
       else if (item.edited) note.textContent = 'set by you (the scan read ' + tileName(d.tile) + ')';
-      else note.textContent = 'scanned, ' + Math.round(d.confidence * 100) + '% sure';
+      else note.textContent = 'scanned, ' + Math.round(d.confidence * 100) + '% sure' + (d.moved_from
+        ? ' (read first as ' + tileName(d.moved_from) + ', but the photo already has every copy a set holds)' : '');
       current.appendChild(note);
       if (f.zone === 'concealed') {
         var isWin = winningItem() && winningItem().id === item.id;

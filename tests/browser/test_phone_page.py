@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib.util
 from collections import Counter
 
+import httpx
 import pytest
 
 import engine
@@ -229,3 +230,35 @@ def test_unpaired_phone_sees_how_to_pair(server, browser_context):
     page.click("#pairing button[type=submit]")
     page.wait_for_selector("body[data-ready=true]")
     assert page.is_visible("#capture")
+
+
+def test_a_tile_moved_for_a_surplus_copy_says_so_in_its_sheet(server, browser_context, tmp_path):
+    # the server's own scan of a photo (over real HTTP: Playwright does not forward an XHR's
+    # multipart body from a route), with its first concealed tile marked as moved from a
+    # surplus 9m the way vision.copy_limits marks it, is what the page receives
+    from vision.scenes import make_scene
+
+    jpeg, _ = make_scene(SCENE_SEED, hand=SCENE_HAND, width=1600, clutter=False, tilt=15, roll=5)
+    photo = tmp_path / "table.jpg"
+    photo.write_bytes(jpeg)
+    page = browser_context.new_page()
+
+    body = httpx.post(f"{server}/api/scan", files={"photo": ("table.jpg", jpeg, "image/jpeg")},
+                      headers={"Authorization": f"Bearer {TOKEN}"}, timeout=60).json()
+    first = next(t for t in body["tiles"] if t["group"] == "concealed")
+    first.update(moved_from="9m", confidence=0.31)
+
+    def mark_moved(route):
+        route.fulfill(status=200, json=body)
+
+    page.route("**/api/scan", mark_moved)
+    page.goto(f"{server}/pair?token={TOKEN}")
+    page.wait_for_selector("body[data-ready=true]")
+    page.set_input_files("#photo", str(photo))
+    page.wait_for_selector("#capture[data-state=done]", timeout=60000)
+    first = page.locator("#row-concealed .tile[data-id]").first
+    assert "low" in (first.get_attribute("class") or ""), "a moved tile is marked unsure"
+    first.click()
+    page.wait_for_selector("#sheet:not([hidden])")
+    note = page.inner_text("#sheet")
+    assert "31% sure" in note and "read first as 9 characters" in note
