@@ -327,6 +327,42 @@ def _fit_elongated(contour: np.ndarray, rect, faces: bool = False) -> np.ndarray
     return order_quad(np.array(corners, np.float32))
 
 
+END_SKEW_DEG, SQUARE_GAIN = 12.0, 0.5
+
+
+def _angle(d1: np.ndarray, d2: np.ndarray) -> float:
+    """Degrees (0-90) between two directions."""
+    c = abs(float(np.dot(d1, d2))) / max(1e-9, float(np.linalg.norm(d1) * np.linalg.norm(d2)))
+    return math.degrees(math.acos(min(1.0, c)))
+
+
+def _squared_ends(quad: np.ndarray) -> np.ndarray | None:
+    """A row's outline with its more oblique end turned to the other end's direction, when
+    the two differ by more than END_SKEW_DEG; else None.  Faces bitten by their ink, or one
+    tile set askew, can lean an end far over and shear the strip, whose cells then straddle
+    two faces; a long row seen at a steep tilt also has ends that differ, by perspective, so
+    this is only a second outline to try (see :func:`detect`)."""
+    a, b = _sides(quad)
+    q = np.roll(quad, -1, axis=0) if b > a else quad  # q[0]->q[1] along the row
+    if max(a, b) < 2.0 * min(a, b):
+        return None
+    side = q[1] - q[0]
+    e1, e3 = q[2] - q[1], q[3] - q[0]  # the two ends
+    a1, a3 = _angle(side, e1), _angle(side, e3)
+    if abs(a1 - a3) <= END_SKEW_DEG:
+        return None
+    far = q[3] - q[2]  # the other long side
+    if a1 < a3:  # end q1-q2 leans further: through its midpoint, parallel to the other end
+        m = (q[1] + q[2]) / 2
+        p1, p2 = _intersect((e3, m), (side, q[0])), _intersect((e3, m), (far, q[2]))
+        out = np.array([q[0], p1, p2, q[3]], np.float32) if p1 is not None and p2 is not None else None
+    else:
+        m = (q[0] + q[3]) / 2
+        p0, p3 = _intersect((e1, m), (side, q[0])), _intersect((e1, m), (far, q[2]))
+        out = np.array([p0, q[1], q[2], p3], np.float32) if p0 is not None and p3 is not None else None
+    return None if out is None else order_quad(out)
+
+
 def fit_quad(contour: np.ndarray, faces: bool = False) -> np.ndarray | None:
     """A four-corner outline of a convex-ish blob, robust to rounded corners.
 
@@ -507,8 +543,9 @@ def _unevenness(cuts: list[float], length: int) -> float:
     return float(np.abs(np.diff(widths)).mean() / widths.mean())
 
 
-def split_run(img: np.ndarray, gains: np.ndarray, quad: np.ndarray, n_range: tuple[int, int] | None = None) -> tuple[list[np.ndarray], np.ndarray, float, float, np.ndarray]:
-    """Split a quad into tile faces. Returns (quads, run-axis unit vector, pitch, face height, Hinv).
+def split_run(img: np.ndarray, gains: np.ndarray, quad: np.ndarray, n_range: tuple[int, int] | None = None) -> tuple[list[np.ndarray], np.ndarray, float, float, float]:
+    """Split a quad into tile faces. Returns (quads, run-axis unit vector, pitch, face height,
+    seam score of the cuts (:func:`choose_count`)).
 
     quads are TL TR BR BL of portrait faces in image coordinates.
     """
@@ -532,7 +569,7 @@ def split_run(img: np.ndarray, gains: np.ndarray, quad: np.ndarray, n_range: tup
         face = np.array([quad[1], quad[2], quad[3], quad[0]], np.float32)
         axis = quad[1] - quad[0]
         axis = axis / (np.linalg.norm(axis) + 1e-6)
-        return [face], axis, b, a, Hinv
+        return [face], axis, b, a, score
     if n == 1:
         n = max(1, int(round(ratio / ASPECT_TYPICAL)))
         cuts = [i * length / n for i in range(1, n)]
@@ -543,7 +580,7 @@ def split_run(img: np.ndarray, gains: np.ndarray, quad: np.ndarray, n_range: tup
         quads.append(cv2.perspectiveTransform(cell, Hinv).reshape(4, 2))
     axis = quad[1] - quad[0]
     axis = axis / (np.linalg.norm(axis) + 1e-6)
-    return quads, axis, a / n, b, Hinv
+    return quads, axis, a / n, b, score
 
 
 # ----------------------------------------------------------------------------- the detector
@@ -654,7 +691,12 @@ def detect(img: np.ndarray) -> dict:
         found, typical = _face_blobs(found, choices, white, mask, cut, min_area, min_side)
         kept = []
         for c, quad, a, b in _join_fragments(found, wb, typical):
-            quads, axis, pitch, height, Hinv = split_run(img, gains, quad / f)
+            quads, axis, pitch, height, score = split_run(img, gains, quad / f)
+            square = _squared_ends(quad)
+            if square is not None:  # one end leans far from the other: keep the outline whose cuts find seams
+                alt = split_run(img, gains, square / f)
+                if alt[4] > score + SQUARE_GAIN:
+                    quad, (quads, axis, pitch, height, score) = square, alt
             kept.append((quad / f, max(a, b) / max(min(a, b), 1e-3), len(quads)))
             runs.append(Run(quads=quads, kind="face", axis=axis, pitch=pitch, height=height))
             cv2.drawContours(filled, [c], -1, 255, -1)

@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from vision.decode import decode
-from vision.detect import Run, _recount, choose_count, detect, fit_quad, seam_profile, white_balance_gains
+from vision.faces import sources_for
+from vision.detect import Run, _recount, _squared_ends, choose_count, detect, fit_quad, seam_profile, white_balance_gains
 from vision.scenes import make_scene
 
 
@@ -215,3 +216,28 @@ def test_a_lone_face_whose_ink_runs_to_its_edge_is_found():
     x1, y1 = lone[0].max(axis=0)
     assert abs(x0 - 300) < 4 and abs(x1 - 350) < 4 and abs(y0 - 200) < 4 and abs(y1 - 268) < 4
 
+
+
+def test_a_row_end_leaning_far_from_the_other_is_offered_square():
+    # a five-face row whose right end leans 27 degrees off the left one (a bitten end): the
+    # second outline turns it parallel to the left end, through its own middle
+    sheared = np.float32([[0, 0], [300, 0], [330, 60], [0, 60]])
+    square = _squared_ends(sheared)
+    assert square is not None
+    assert np.allclose(sorted(map(tuple, square.round(1).tolist())), [(0, 0), (0, 60), (315, 0), (315, 60)], atol=0.5)
+    # ends that agree within perspective's few degrees are left alone
+    assert _squared_ends(np.float32([[0, 0], [300, 0], [306, 60], [0, 60]])) is None
+    # and so is a blob too short to be a row
+    assert _squared_ends(np.float32([[0, 0], [100, 0], [130, 60], [0, 60]])) is None
+
+
+@pytest.mark.skipif("imahjong_can" not in sources_for("1m"),
+                    reason="the imahjong_can font is in ../shared/art, not on this machine")
+def test_a_row_sheared_by_a_bitten_end_is_cut_on_its_seams():
+    # development scene 338: one end of a row leans far over; cut square, every face is found
+    from vision.scan import scan
+    from vision.scenes import hand_key, truth_classifier
+
+    data, truth = make_scene(338, width=3024)
+    res = scan(data, classify_fn=truth_classifier(truth))
+    assert hand_key(res["hand"]) == hand_key(truth["hand"])
