@@ -352,15 +352,15 @@ def _squared_ends(quad: np.ndarray) -> np.ndarray | None:
     if abs(a1 - a3) <= END_SKEW_DEG:
         return None
     far = q[3] - q[2]  # the other long side
-    if a1 < a3:  # end q1-q2 leans further: through its midpoint, parallel to the other end
-        m = (q[1] + q[2]) / 2
-        p1, p2 = _intersect((e3, m), (side, q[0])), _intersect((e3, m), (far, q[2]))
-        out = np.array([q[0], p1, p2, q[3]], np.float32) if p1 is not None and p2 is not None else None
-    else:
-        m = (q[0] + q[3]) / 2
-        p0, p3 = _intersect((e1, m), (side, q[0])), _intersect((e1, m), (far, q[2]))
-        out = np.array([p0, q[1], q[2], p3], np.float32) if p0 is not None and p3 is not None else None
-    return None if out is None else order_quad(out)
+    # the end leaning further (q1-q2 or q3-q0) is redrawn through its midpoint, parallel to the other
+    i, j, d = (1, 2, e3) if a1 < a3 else (0, 3, e1)
+    m = (q[i] + q[j]) / 2
+    pi, pj = _intersect((d, m), (side, q[0])), _intersect((d, m), (far, q[2]))
+    if pi is None or pj is None:
+        return None
+    out = np.array(q, np.float32)
+    out[i], out[j] = pi, pj
+    return order_quad(out)
 
 
 def fit_quad(contour: np.ndarray, faces: bool = False) -> np.ndarray | None:
@@ -616,21 +616,23 @@ TABLE_SECOND_SHARE = 0.2  # a second table colour covers at least this share of 
 
 
 def _dominant(lab: np.ndarray) -> np.ndarray:
-    """The median of the most common coarse colour (16 levels a channel) of N x 3 uint8 Lab pixels."""
+    """The median of the most common coarse colour (16 levels a channel) of N x 3 Lab pixels
+    (OpenCV's 8-bit scale)."""
     q = (lab // 16).astype(np.int32)
     key = q[:, 0] * 256 + q[:, 1] * 16 + q[:, 2]
     return np.median(lab[key == np.bincount(key).argmax()], axis=0).astype(np.float32)
 
 
-def table_colours(wb: np.ndarray, exclude: np.ndarray) -> list[np.ndarray]:
-    """The colour (Lab) of the picture outside ``exclude``, the table, and a second one when
-    the table is of two (a checked or striped cloth): the dominant colour of the pixels far
-    (over 25) from the first, when they are at least TABLE_SECOND_SHARE of the table."""
-    lab = cv2.cvtColor(np.clip(wb[::4, ::4], 0, 255).astype(np.uint8), cv2.COLOR_BGR2Lab).reshape(-1, 3)
+def table_colours(lab: np.ndarray, exclude: np.ndarray) -> list[np.ndarray]:
+    """The colour (Lab) of the picture (a Lab image from :func:`to_lab`) outside ``exclude``,
+    the table, and a second one when the table is of two (a checked or striped cloth): the
+    dominant colour of the pixels far (over 25) from the first, when they are at least
+    TABLE_SECOND_SHARE of the table."""
+    lab = lab[::4, ::4].reshape(-1, 3)
     keep = exclude[::4, ::4].reshape(-1) == 0
     lab = lab[keep] if keep.sum() > 100 else lab
     first = _dominant(lab)
-    far = lab[_lab_distance(lab.astype(np.float32), first) > 25]
+    far = lab[_lab_distance(lab, first) > 25]
     if len(far) < TABLE_SECOND_SHARE * len(lab):
         return [first]
     return [first, _dominant(far)]
@@ -1017,7 +1019,7 @@ def _find_backs(wb: np.ndarray, faces: np.ndarray, face_h: float, runs: list[Run
     grow = max(3, int(face_h * 0.3))
     near_faces = cv2.dilate(faces, cv2.getStructuringElement(cv2.MORPH_RECT, (2 * grow + 1, 2 * grow + 1)))
     lab = to_lab(wb)
-    dist = np.minimum.reduce([lab_distance(lab, ref) for ref in table_colours(wb, near_faces)])
+    dist = np.minimum.reduce([lab_distance(lab, ref) for ref in table_colours(lab, near_faces)])
     # a face-down tile may touch faces (the ends of a concealed kong): keep clear of the faces
     # by a few pixels only, and open away strips thinner than a quarter face (the coloured
     # layer of the face-up tiles' bodies, seen at their sides)
