@@ -36,7 +36,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from vision.scan import scan  # noqa: E402
-from vision.scenes import hand_key, make_scene, truth_classifier, truth_geometry  # noqa: E402
+from vision.scenes import SCENE_SOURCES, hand_key, make_scene, truth_classifier, truth_geometry  # noqa: E402
 
 
 def score_scene(result: dict, truth: dict) -> dict:
@@ -108,6 +108,9 @@ def main(argv=None) -> int:
     precision = totals["right"] / max(1, totals["found"])
     print(f"scenes {n} (seeds {a.first_seed}..{a.first_seed + n - 1}), classifier: {a.classifier}"
           + (f" ({a.model})" if a.model and a.classifier == "model" else "") + (f", sources {a.sources}" if sources else ""))
+    # a scene's style is drawn from the styles this machine has (riichi_art needs cairosvg, the
+    # [train] extra; the art and fonts need ../shared), so the same seeds are other photos without them
+    print(f"styles on this machine: {', '.join(SCENE_SOURCES())}")
     print(f"tile recall    {recall:.4f}  ({totals['right']} / {totals['true']})")
     print(f"tile precision {precision:.4f}  ({totals['right']} / {totals['found']})")
     print(f"exact scenes   {totals['exact'] / max(1, n):.4f}  ({totals['exact']} / {n});"
