@@ -74,6 +74,8 @@ def main(argv=None) -> int:
     ap.add_argument("--model", help="an ONNX model to use instead of models/tiles.onnx (e.g. .train/stage_a.onnx, "
                     "trained without some face sources)")
     ap.add_argument("--sources", help="comma-separated face sources the scenes may use (default: all available)")
+    ap.add_argument("--fill", type=float, help="the share of the frame the hand spans (default: 0.55-0.85 by seed); "
+                    "smaller is the same hand shot from further away, with more table in view")
     ap.add_argument("--json", help="write per-scene results here")
     ap.add_argument("--verbose", action="store_true", help="print every scene that is not read exactly")
     a = ap.parse_args(argv)
@@ -89,7 +91,7 @@ def main(argv=None) -> int:
     for k in range(a.scenes):
         seed = a.first_seed + k
         width = a.width or widths[seed % len(widths)]
-        data, truth = make_scene(seed, width=width, sources=sources)
+        data, truth = make_scene(seed, width=width, sources=sources, fill=a.fill)
         fn = truth_classifier(truth) if a.classifier == "truth" else None
         result = scan(data, classify_fn=fn)
         s = score_scene(result, truth)
@@ -107,7 +109,8 @@ def main(argv=None) -> int:
     recall = totals["right"] / max(1, totals["true"])
     precision = totals["right"] / max(1, totals["found"])
     print(f"scenes {n} (seeds {a.first_seed}..{a.first_seed + n - 1}), classifier: {a.classifier}"
-          + (f" ({a.model})" if a.model and a.classifier == "model" else "") + (f", sources {a.sources}" if sources else ""))
+          + (f" ({a.model})" if a.model and a.classifier == "model" else "") + (f", sources {a.sources}" if sources else "")
+          + (f", fill {a.fill}" if a.fill else ""))
     # a scene's style is drawn from the styles this machine has (riichi_art needs cairosvg, the
     # [train] extra; the art and fonts need ../shared), so the same seeds are other photos without them
     print(f"styles on this machine: {', '.join(SCENE_SOURCES())}")

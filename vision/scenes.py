@@ -426,8 +426,12 @@ def _lay_out(hand, rng, render, src, unit, tiles):
 def make_scene(seed: int, *, width: int = 1600, hand: dict | None = None, source: str | None = None,
                table: str | None = None, tilt: float | None = None, roll: float | None = None,
                quality: int | None = None, clutter: bool = True, portrait: bool = False,
-               sources: tuple[str, ...] | None = None) -> tuple[bytes, dict]:
+               sources: tuple[str, ...] | None = None, fill: float | None = None) -> tuple[bytes, dict]:
     """Compose one synthetic table photo. Returns ``(jpeg_bytes, truth)``.
+
+    ``fill``: the share of the frame's shorter side that the hand's layout spans (default: drawn
+    from 0.55-0.85, a hand framed to fill the photo); a given one changes nothing else in the
+    scene, so a seed's photo can be compared with the same hand shot from further away.
 
     ``hand`` may be given in the form of :func:`parse_hand` (mpsz strings); by default
     a random hand.  ``truth`` = ``{"hand": <scan contract>, "tiles": [{"tile", "corners",
@@ -458,7 +462,8 @@ def make_scene(seed: int, *, width: int = 1600, hand: dict | None = None, source
     layout_pts = np.concatenate([cv2.transform(np.float32([[[0, 0]], [[t.img.shape[1], 0]], [[t.img.shape[1], t.img.shape[0]]],
                                                            [[0, t.img.shape[0]]]]), t.M).reshape(4, 2) for t in tiles])
     f = out_w * rng.uniform(0.7, 0.95) if not portrait else out_h * rng.uniform(0.7, 0.95)
-    fill = rng.uniform(0.55, 0.85)
+    drawn_fill = rng.uniform(0.55, 0.85)
+    fill = drawn_fill if fill is None else float(fill)
     shift = rng.uniform(-0.7, 0.7, 2)
     H = camera_homography(tilt, roll, yaw, f, layout_pts, out_w, out_h, fill, shift)
 
@@ -510,7 +515,7 @@ def make_scene(seed: int, *, width: int = 1600, hand: dict | None = None, source
         "tiles": truth_tiles,
         "image": {"width": out_w, "height": out_h},
         "params": {"seed": seed, "source": src, "table": table, "tilt": round(tilt, 1), "roll": round(roll, 1),
-                   "quality": quality, "n_tiles": n_tiles},
+                   "quality": quality, "n_tiles": n_tiles, "fill": round(fill, 3)},
     }
     return buf.tobytes(), truth
 

@@ -5,7 +5,7 @@ import cv2
 import numpy as np
 
 from engine.tiles import parse
-from vision.scenes import make_scene, random_hand
+from vision.scenes import make_scene, random_hand, truth_geometry
 
 
 def test_same_seed_same_photo_and_truth():
@@ -62,3 +62,13 @@ def test_given_hand_is_laid_out_and_reported():
     codes = [t["tile"] for t in truth["tiles"]]
     assert codes.count("back") == 2 and len(codes) == 13 + 3 + 4 + 1
     assert sorted(c for c in codes if c != "back") == sorted(parse("123456789m1122p555s77z1f"))
+
+
+def test_a_given_fill_shoots_the_same_hand_from_further_away():
+    _, near = make_scene(5, width=800)
+    _, far = make_scene(5, width=800, fill=near["params"]["fill"] * 0.6)
+    assert far["hand"] == near["hand"]
+    assert {k: v for k, v in far["params"].items() if k != "fill"} == {k: v for k, v in near["params"].items() if k != "fill"}
+    assert 0.55 <= near["params"]["fill"] <= 0.85 and abs(far["params"]["fill"] - near["params"]["fill"] * 0.6) < 1e-3
+    ratio = float(np.median(truth_geometry(far)[1]) / np.median(truth_geometry(near)[1]))
+    assert 0.45 < ratio < 0.75  # the same tiles, about 0.6 times the size
