@@ -462,7 +462,7 @@ def make_scene(seed: int, *, width: int = 1600, hand: dict | None = None, source
     layout_pts = np.concatenate([cv2.transform(np.float32([[[0, 0]], [[t.img.shape[1], 0]], [[t.img.shape[1], t.img.shape[0]]],
                                                            [[0, t.img.shape[0]]]]), t.M).reshape(4, 2) for t in tiles])
     f = out_w * rng.uniform(0.7, 0.95) if not portrait else out_h * rng.uniform(0.7, 0.95)
-    drawn_fill = rng.uniform(0.55, 0.85)
+    drawn_fill = rng.uniform(0.55, 0.85)  # drawn even when given, so the rest of the scene stays the same
     fill = drawn_fill if fill is None else float(fill)
     shift = rng.uniform(-0.7, 0.7, 2)
     H = camera_homography(tilt, roll, yaw, f, layout_pts, out_w, out_h, fill, shift)
