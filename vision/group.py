@@ -61,9 +61,11 @@ def _reading_axis(axis):
     return axis
 
 
-def _joinable(a, b):
-    oa, ax_a, pa, ha = _run_geometry(a)
-    ob, ax_b, pb, hb = _run_geometry(b)
+def _joinable(a, b, geo_a=None, geo_b=None):
+    """Do runs ``a`` and ``b`` continue each other?  ``geo_a``/``geo_b``: their
+    :func:`_run_geometry`, when the caller has it already."""
+    oa, ax_a, pa, ha = geo_a or _run_geometry(a)
+    ob, ax_b, pb, hb = geo_b or _run_geometry(b)
     if len(a) == 1 and len(b) == 1:
         link = (ob - oa) / (np.linalg.norm(ob - oa) + 1e-6)
         if abs(float(np.dot(link, ax_a))) < math.cos(math.radians(JOIN_ANGLE)):
@@ -91,21 +93,33 @@ def _joinable(a, b):
 
 
 def clusters(tiles: list[dict]) -> list[list[dict]]:
-    """Group tiles by run, then join runs that continue each other."""
+    """Group tiles by run, then join runs that continue each other.
+
+    The first joinable pair (in index order) is joined, and the search starts again;
+    a pair already found not joinable is not looked at again while neither changes, and
+    each group's geometry is computed once per change."""
     by_run: dict[int, list[dict]] = {}
     for t in tiles:
         by_run.setdefault(t["run"], []).append(t)
     groups = list(by_run.values())
+    geo = [_run_geometry(g) for g in groups]
+    serial = list(range(len(groups)))     # a new number for each group made by a join
+    apart: set[tuple[int, int]] = set()   # serials of group pairs known not to join
     joined = True
     while joined:
         joined = False
         for i in range(len(groups)):
             for j in range(i + 1, len(groups)):
-                if _near(groups[i], groups[j]) and _joinable(groups[i], groups[j]):
+                key = (serial[i], serial[j])
+                if key in apart:
+                    continue
+                if _near(groups[i], groups[j]) and _joinable(groups[i], groups[j], geo[i], geo[j]):
                     groups[i] = groups[i] + groups[j]
-                    del groups[j]
+                    geo[i], serial[i] = _run_geometry(groups[i]), max(serial) + 1
+                    del groups[j], geo[j], serial[j]
                     joined = True
                     break
+                apart.add(key)
             if joined:
                 break
     return [_reading_order(g) for g in groups]
