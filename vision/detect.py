@@ -108,9 +108,15 @@ def whiteness(img: np.ndarray, gains: np.ndarray) -> np.ndarray:
     table lookup after the split: splitting the balanced float image costs far more.)"""
     b, g, r = (cv2.LUT(ch, np.arange(256, dtype=np.float32) * np.float32(k))
                for ch, k in zip(cv2.split(img), gains))
-    mx = cv2.max(cv2.max(b, g), r)
-    mn = cv2.min(cv2.min(b, g), r)
-    return cv2.addWeighted(cv2.add(cv2.add(b, g), r), 1.0 / 3.0, cv2.subtract(mx, mn), -1.6, 0.0)
+    # in place where possible: a fresh full-size output costs more than the arithmetic
+    spread = cv2.max(b, g)
+    cv2.max(spread, r, dst=spread)
+    low = cv2.min(b, g)
+    cv2.min(low, r, dst=low)
+    cv2.subtract(spread, low, dst=spread)
+    cv2.add(b, g, dst=b)
+    cv2.add(b, r, dst=b)
+    return cv2.addWeighted(b, 1.0 / 3.0, spread, -1.6, 0.0, dst=b)
 
 
 def face_mask(white: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -132,12 +138,10 @@ def face_mask(white: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         if t2 <= t + 4:
             break
         t = float(t2)
-    mask = (w8 > t).astype(np.uint8) * 255
+    mask = cv2.threshold(w8, t, 255, cv2.THRESH_BINARY)[1]   # 255 where w8 > t
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     edges = cv2.Canny(cv2.GaussianBlur(w8, (3, 3), 0), EDGE_LOW, EDGE_HIGH, L2gradient=True)
-    cut = mask.copy()
-    cut[edges > 0] = 0
-    return mask, cut
+    return mask, cv2.subtract(mask, edges)   # edges are 0 or 255: the mask with edge pixels cleared
 
 
 def _rect_blobs(mask: np.ndarray, cut: np.ndarray, min_area: float, min_side: float, choices: list | None = None):
@@ -682,9 +686,12 @@ def colour_distance(wb: np.ndarray, ref_lab: np.ndarray) -> np.ndarray:
 
 def lab_distance(lab: np.ndarray, ref_lab: np.ndarray) -> np.ndarray:
     """Per pixel :func:`colour_distance` of a Lab image (from :func:`to_lab`) to one colour."""
-    l_, a_, b_ = cv2.split(cv2.subtract(lab, ref_lab.reshape(1, 1, 3).repeat(lab.shape[0], 0).repeat(lab.shape[1], 1)))
-    return cv2.sqrt(cv2.addWeighted(cv2.multiply(l_, l_), L_WEIGHT, cv2.add(cv2.multiply(a_, a_), cv2.multiply(b_, b_)),
-                                    CHROMA_WEIGHT, 0.0))
+    l_, a_, b_ = cv2.split(cv2.subtract(lab, tuple(float(v) for v in np.asarray(ref_lab, np.float32)) + (0.0,)))
+    for ch in (l_, a_, b_):   # in place: fresh full-size outputs cost more than the arithmetic
+        cv2.multiply(ch, ch, dst=ch)
+    cv2.add(a_, b_, dst=a_)
+    cv2.addWeighted(l_, L_WEIGHT, a_, CHROMA_WEIGHT, 0.0, dst=l_)
+    return cv2.sqrt(l_, dst=l_)
 
 
 DETECT_LONG_SIDE = 1000
