@@ -281,12 +281,16 @@ def _line_fit(points: np.ndarray):
 
 
 def _intersect(l1, l2):
+    """Where two (direction, point) lines cross, or None when they are (nearly) parallel.
+    Solved by Cramer's rule in plain floats: numpy's 2x2 solver costs more in overhead."""
     (d1, p1), (d2, p2) = l1, l2
-    A = np.array([[d1[0], -d2[0]], [d1[1], -d2[1]]])
-    if abs(np.linalg.det(A)) < 1e-6:
+    a, b, c, d = float(d1[0]), -float(d2[0]), float(d1[1]), -float(d2[1])
+    det = a * d - b * c
+    if abs(det) < 1e-6:
         return None
-    t = np.linalg.solve(A, p2 - p1)
-    return p1 + t[0] * d1
+    r = p2 - p1
+    t = (float(r[0]) * d - b * float(r[1])) / det
+    return p1 + t * d1
 
 
 def order_quad(q: np.ndarray) -> np.ndarray:
@@ -574,11 +578,14 @@ def _unevenness(cuts: list[float], length: int) -> float:
     return float(np.abs(np.diff(widths)).mean() / widths.mean())
 
 
-def split_run(img: np.ndarray, gains: np.ndarray, quad: np.ndarray, n_range: tuple[int, int] | None = None) -> tuple[list[np.ndarray], np.ndarray, float, float, float]:
+def split_run(img: np.ndarray, gains: np.ndarray, quad: np.ndarray, n_range: tuple[int, int] | None = None,
+              profiles: dict | None = None) -> tuple[list[np.ndarray], np.ndarray, float, float, float]:
     """Split a quad into tile faces. Returns (quads, run-axis unit vector, pitch, face height,
     seam score of the cuts (:func:`choose_count`)).
 
-    quads are TL TR BR BL of portrait faces in image coordinates.
+    quads are TL TR BR BL of portrait faces in image coordinates.  ``profiles``, a dict
+    kept for one image, remembers each outline's seam profile for a second split of it
+    with another ``n_range``.
     """
     a, b = _sides(quad)
     if b > a:  # make q[0]->q[1] the long side
@@ -586,8 +593,14 @@ def split_run(img: np.ndarray, gains: np.ndarray, quad: np.ndarray, n_range: tup
         a, b = b, a
     ratio = a / max(b, 1e-3)
     length = int(max(8, round(STRIP_H * ratio)))
-    strip, Hinv = _strip(img, gains, quad, length)
-    prof = seam_profile(strip)
+    key = (quad.astype(np.float32).tobytes(), length)
+    if profiles is not None and key in profiles:
+        prof, Hinv = profiles[key]
+    else:
+        strip, Hinv = _strip(img, gains, quad, length)
+        prof = seam_profile(strip)
+        if profiles is not None:
+            profiles[key] = prof, Hinv
     n, cuts, score = choose_count(prof, ratio, n_range)
     single_ok = ratio < 1.0 / ASPECT_MIN + 0.1  # a lone portrait tile: long side is its height
     if n_range is not None:
@@ -727,17 +740,18 @@ def detect(img: np.ndarray) -> dict:
     if found:
         found, typical = _face_blobs(found, choices, white, mask, cut, min_area, min_side)
         kept = []
+        profiles: dict = {}  # seam profiles by outline, for _recount's second split
         for c, quad, a, b in _join_fragments(found, wb, typical):
-            quads, axis, pitch, height, score = split_run(img, gains, quad / f)
+            quads, axis, pitch, height, score = split_run(img, gains, quad / f, profiles=profiles)
             square = _squared_ends(quad)
             if square is not None:  # one end leans far from the other: keep the outline whose cuts find seams
-                alt = split_run(img, gains, square / f)
+                alt = split_run(img, gains, square / f, profiles=profiles)
                 if alt[4] > score + SQUARE_GAIN:
                     quad, (quads, axis, pitch, height, score) = square, alt
             kept.append((quad / f, max(a, b) / max(min(a, b), 1e-3), len(quads)))
             runs.append(Run(quads=quads, kind="face", axis=axis, pitch=pitch, height=height))
             cv2.drawContours(filled, [c], -1, 255, -1)
-        aspect = _recount(img, gains, runs, kept)
+        aspect = _recount(img, gains, runs, kept, profiles)
     runs = link_rows(runs)
     heights = [r.height * f for r in runs]
     face_h = float(np.median(heights)) if heights else 0.0
@@ -929,7 +943,7 @@ def _blurred_lab_window(wb: np.ndarray, quads: list[np.ndarray]) -> tuple[np.nda
     return to_lab(blurred[y0 - my0:y1 - my0, x0 - mx0:x1 - mx0]), np.array([x0, y0], np.int32)
 
 
-def _recount(img, gains, runs: list[Run], kept) -> float:
+def _recount(img, gains, runs: list[Run], kept, profiles: dict | None = None) -> float:
     """Re-split runs whose tile count disagrees with the photo's own face aspect.
 
     All tiles of a set have one shape, and in one photo they are foreshortened
@@ -937,7 +951,7 @@ def _recount(img, gains, runs: list[Run], kept) -> float:
     how many tiles a blob of a given length holds.  A run whose count is off by more
     than 15% is split again with the count held near that prediction.  A blob short
     enough to be one lone tile or two touching ones is settled by :func:`_is_pair`.
-    Returns the photo's face aspect."""
+    Returns the photo's face aspect.  ``profiles``: as in :func:`split_run`."""
     aspects, weights = [], []
     for r in runs:
         if r.height > 0 and r.pitch > 0:
@@ -960,13 +974,13 @@ def _recount(img, gains, runs: list[Run], kept) -> float:
                 continue
             if n_e < 2.5:
                 if n != 2:  # the range makes split_run cut a pair, at its seam or in the middle
-                    quads, axis, pitch, height, _ = split_run(img, gains, quad, (2, 2))
+                    quads, axis, pitch, height, _ = split_run(img, gains, quad, (2, 2), profiles)
                     runs[i] = Run(quads=quads, kind="face", axis=axis, pitch=pitch, height=height)
                 continue
         if n_e < 2.5 and abs(n - n_e) <= 0.6:
             continue
         lo, hi = max(2, int(math.floor(n_e * 0.87))), max(2, int(math.ceil(n_e * 1.13)))
-        quads, axis, pitch, height, _ = split_run(img, gains, quad, (lo, hi))
+        quads, axis, pitch, height, _ = split_run(img, gains, quad, (lo, hi), profiles)
         runs[i] = Run(quads=quads, kind="face", axis=axis, pitch=pitch, height=height)
     return A
 

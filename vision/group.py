@@ -39,10 +39,14 @@ def _centre(q):
 
 def _run_geometry(tiles):
     """Centre line of a run: (mean centre, unit axis, pitch = face width, face height)."""
-    qs = [np.asarray(t["quad"], np.float32) for t in tiles]
-    cs = np.array([q.mean(axis=0) for q in qs])
-    width = float(np.median([(np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2 for q in qs]))
-    height = float(np.median([(np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2 for q in qs]))
+    qs = np.array([np.asarray(t["quad"], np.float32) for t in tiles])   # n x 4 x 2
+
+    def side(i, j):
+        return np.linalg.norm(qs[:, j] - qs[:, i], axis=1)
+
+    cs = qs.mean(axis=1)
+    width = float(np.median((side(0, 1) + side(3, 2)) / 2))
+    height = float(np.median((side(0, 3) + side(1, 2)) / 2))
     if len(cs) >= 2:
         d = cs - cs.mean(axis=0)
         _, _, vt = np.linalg.svd(d, full_matrices=False)
@@ -122,12 +126,13 @@ def clusters(tiles: list[dict]) -> list[list[dict]]:
                 apart.add(key)
             if joined:
                 break
-    return [_reading_order(g) for g in groups]
+    return [_reading_order(g, geo_g) for g, geo_g in zip(groups, geo)]
 
 
-def _reading_order(tiles: list[dict]) -> list[dict]:
-    """The tiles sorted along their run's reading axis."""
-    _, axis, _, _ = _run_geometry(tiles)
+def _reading_order(tiles: list[dict], geo=None) -> list[dict]:
+    """The tiles sorted along their run's reading axis (``geo``: their :func:`_run_geometry`,
+    when the caller has it)."""
+    _, axis, _, _ = geo or _run_geometry(tiles)
     axis = _reading_axis(axis)
     return sorted(tiles, key=lambda t: float(_centre(t["quad"]) @ axis))
 
