@@ -110,7 +110,7 @@ def _jpeg_is_complete(data: bytes) -> bool:
             return False  # EOI before any scan
         length = (data[i + 2] << 8) | data[i + 3]
         if marker == 0xDA:
-            return data.find(b"\xff\xd9", i + 2 + length) >= 0
+            return data.rfind(b"\xff\xd9", i + 2 + length) >= 0  # searched from the end, where it is
         i += 2 + length
     return False
 

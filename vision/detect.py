@@ -638,15 +638,29 @@ def _scaled(quad: np.ndarray, k: float) -> np.ndarray:
 def _mean_in(img: np.ndarray, quad: np.ndarray, offset=(0, 0)):
     """Mean colour inside a quad (the middle 60% of it), or None when it is off the image.
     ``offset``: where ``img`` (a window) lies in the picture the quad's coordinates are of."""
-    px = _pixels_in(img, _scaled(quad, 0.6), 2, offset)
-    if px is None or len(px) < 6:
+    window = _window_in(img, _scaled(quad, 0.6), 2, offset)
+    if window is None:
         return None
-    return px.mean(axis=0, dtype=np.float64)[:3].astype(np.float32)
+    part, m = window
+    if cv2.countNonZero(m) < 6:
+        return None
+    channels = 1 if part.ndim == 2 else part.shape[2]
+    return np.float32(cv2.mean(part, mask=m)[:min(channels, 3)])
 
 
 def _pixels_in(img: np.ndarray, quad: np.ndarray, min_extent: int = 1, offset=(0, 0)):
     """The pixels of ``img`` inside a quad (N x channels), or None when the part of it on
     the image is less than ``min_extent`` px wide or high.  ``offset``: as in :func:`_mean_in`."""
+    window = _window_in(img, quad, min_extent, offset)
+    if window is None:
+        return None
+    part, m = window
+    return part[m > 0]
+
+
+def _window_in(img: np.ndarray, quad: np.ndarray, min_extent: int, offset):
+    """(the part of ``img`` under a quad's bounding box, the quad's mask there), or None (see
+    :func:`_pixels_in`)."""
     q = np.asarray(quad).astype(np.int32) - np.asarray(offset, np.int32)
     x0, y0 = np.maximum(q.min(axis=0), 0)
     x1, y1 = np.minimum(q.max(axis=0) + 1, [img.shape[1], img.shape[0]])
@@ -654,7 +668,7 @@ def _pixels_in(img: np.ndarray, quad: np.ndarray, min_extent: int = 1, offset=(0
         return None
     m = np.zeros((y1 - y0, x1 - x0), np.uint8)
     cv2.fillConvexPoly(m, q - [x0, y0], 1)
-    return img[y0:y1, x0:x1][m > 0]
+    return img[y0:y1, x0:x1], m
 
 
 TABLE_SECOND_SHARE = 0.2  # a second table colour covers at least this share of the table
