@@ -28,6 +28,7 @@ TL, TR, BR, BL of the portrait face, and the run it belongs to.
 """
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 
@@ -522,13 +523,14 @@ def choose_count(prof: np.ndarray, ratio: float, n_range: tuple[int, int] | None
     if n_range is not None:
         n_lo, n_hi = max(2, n_range[0]), max(2, n_range[1])
     scored = []   # (score, n, comb cut positions) of every count's best comb
+    near_max = {}  # the profile's running maximum over 2 tol + 1 columns, by tol
     for n in range(n_lo, min(n_hi, 40) + 1):
         pitch = L / n
         tol = max(1, int(round(pitch * 0.06)))
-        pm = cv2.dilate(prof.reshape(1, -1).astype(np.float32), np.ones((1, 2 * tol + 1), np.uint8)).ravel()
-        t = np.arange(1, n, dtype=np.float32)[None, :] / n
-        k = _COMB_CHIRP[:, None]
-        t = (1 + k) * t / (1 + k * t)
+        if tol not in near_max:
+            near_max[tol] = cv2.dilate(prof.reshape(1, -1).astype(np.float32), np.ones((1, 2 * tol + 1), np.uint8)).ravel()
+        pm = near_max[tol]
+        t = _comb_positions(n)
         X = np.round(_COMB_OFF[:, None] * pitch + t * L * _COMB_SCALE[:, None]
                      + (1 - _COMB_SCALE[:, None]) * L / 2).astype(int)
         ok = (X.min(axis=1) >= 1) & (X.max(axis=1) <= L - 2)
@@ -556,6 +558,16 @@ def choose_count(prof: np.ndarray, ratio: float, n_range: tuple[int, int] | None
             if alt_even < EVEN_GAIN * even:
                 n, cuts, even, score = m, alt, alt_even, s
     return n, cuts, score
+
+
+@functools.lru_cache(maxsize=64)
+def _comb_positions(n: int) -> np.ndarray:
+    """The n - 1 cut positions (0..1) of every chirp of the comb, one row each (read-only)."""
+    t = np.arange(1, n, dtype=np.float32)[None, :] / n
+    k = _COMB_CHIRP[:, None]
+    t = (1 + k) * t / (1 + k * t)
+    t.flags.writeable = False
+    return t
 
 
 def _snap(prof: np.ndarray, xs: list[int], n: int) -> list[float]:
@@ -702,6 +714,12 @@ def table_colours(lab: np.ndarray, exclude: np.ndarray) -> list[np.ndarray]:
 L_WEIGHT, CHROMA_WEIGHT = 0.5, 2.0
 
 
+def balanced_lab(img: np.ndarray, gains: np.ndarray) -> np.ndarray:
+    """``to_lab(apply_gains(img, gains))`` of a BGR uint8 image, by a uint8 table lookup."""
+    table = np.clip(np.arange(256, dtype=np.float32)[:, None] * np.asarray(gains, np.float32)[None, :], 0, 255)
+    return cv2.cvtColor(cv2.LUT(img, table.astype(np.uint8).reshape(256, 1, 3)), cv2.COLOR_BGR2Lab).astype(np.float32)
+
+
 def to_lab(wb: np.ndarray) -> np.ndarray:
     """A white-balanced float BGR image as float32 Lab (OpenCV's 8-bit scale)."""
     return cv2.cvtColor(np.clip(wb, 0, 255).astype(np.uint8), cv2.COLOR_BGR2Lab).astype(np.float32)
@@ -742,7 +760,6 @@ def detect(img: np.ndarray) -> dict:
     f = small.shape[1] / w
     sh, sw = small.shape[:2]
     gains = white_balance_gains(small)
-    wb = apply_gains(small, gains)
     white = whiteness(small, gains)
     mask, cut = face_mask(white)
     min_area, min_side = sh * sw * 0.00012, max(10.0, 0.012 * max(sh, sw))
@@ -755,7 +772,7 @@ def detect(img: np.ndarray) -> dict:
         found, typical = _face_blobs(found, choices, white, mask, cut, min_area, min_side)
         kept = []
         profiles: dict = {}  # seam profiles by outline, for _recount's second split
-        for c, quad, a, b in _join_fragments(found, wb, typical):
+        for c, quad, a, b in _join_fragments(found, small, gains, typical):
             quads, axis, pitch, height, score = split_run(img, gains, quad / f, profiles=profiles)
             square = _squared_ends(quad)
             if square is not None:  # one end leans far from the other: keep the outline whose cuts find seams
@@ -771,8 +788,8 @@ def detect(img: np.ndarray) -> dict:
     face_h = float(np.median(heights)) if heights else 0.0
     backs: list[Run] = []
     if face_h > 0:
-        backs = _find_backs(wb, filled, face_h, runs, f, aspect)
-        runs, backs = _kongs_from_ends(runs, backs, wb, mask, f)
+        backs = _find_backs(small, gains, filled, face_h, runs, f, aspect)
+        runs, backs = _kongs_from_ends(runs, backs, small, gains, mask, f)
     return {"runs": runs + backs, "face_height": face_h / f if f else 0.0, "mask": mask}
 
 
@@ -838,7 +855,7 @@ def _face_thick(thickness: float, typical: float) -> bool:
     return 0.55 * typical <= thickness <= 1.8 * typical
 
 
-def _join_fragments(found, wb: np.ndarray, typical: float):
+def _join_fragments(found, small: np.ndarray, gains: np.ndarray, typical: float):
     """Join blobs that are pieces of one row of faces split where ink crosses a face.
 
     Ink that runs from edge to edge of a face (a row of big dots, bamboo bars, a bird)
@@ -865,7 +882,7 @@ def _join_fragments(found, wb: np.ndarray, typical: float):
             link = _fragment_link(geo[i], geo[j], typical)
             if link is None:
                 continue
-            if not _table_between(wb, *link):
+            if not _table_between(small, gains, *link):
                 parent[root(j)] = root(i)
     groups: dict[int, list[int]] = {}
     for i in range(len(found)):
@@ -915,7 +932,7 @@ def _fragment_link(gi, gj, typical: float):
     return centre, u, max(gap, 0.0), thick
 
 
-def _table_between(wb: np.ndarray, centre: np.ndarray, u: np.ndarray, gap: float, thick: float) -> bool:
+def _table_between(small: np.ndarray, gains: np.ndarray, centre: np.ndarray, u: np.ndarray, gap: float, thick: float) -> bool:
     """Is the gap between two blobs (``gap`` long along ``u``, centred at ``centre``)
     mostly the colour of the table beside it, one face height to either side?
 
@@ -931,7 +948,7 @@ def _table_between(wb: np.ndarray, centre: np.ndarray, u: np.ndarray, gap: float
         return np.float32([c - hu - hv, c + hu - hv, c + hu + hv, c - hu + hv])
 
     cells = [cell(s) for s in (thick, -thick, 0.0)]
-    lab, offset = _blurred_lab_window(wb, cells)
+    lab, offset = _blurred_lab_window(small, gains, cells)
     refs = [m for m in (_mean_in(lab, c, offset) for c in cells[:2]) if m is not None]
     if not refs:
         return True
@@ -944,16 +961,16 @@ def _table_between(wb: np.ndarray, centre: np.ndarray, u: np.ndarray, gap: float
     return float(near.mean()) > 0.4
 
 
-def _blurred_lab_window(wb: np.ndarray, quads: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-    """(``to_lab(cv2.blur(wb, (3, 3)))`` cut to the part of the picture the quads cover,
+def _blurred_lab_window(small: np.ndarray, gains: np.ndarray, quads: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """(``to_lab(cv2.blur(apply_gains(small, gains), (3, 3)))`` cut to the part of the picture the quads cover,
     that window's top-left corner).  The window is blurred with one pixel of the picture
     around it, so its values equal those of the whole blurred picture."""
-    h, w = wb.shape[:2]
+    h, w = small.shape[:2]
     pts = np.concatenate(quads).astype(np.int32)
     x0, y0 = (int(v) for v in np.clip(pts.min(axis=0), 0, [w - 1, h - 1]))
     x1, y1 = (int(v) for v in np.clip(pts.max(axis=0) + 1, [x0 + 1, y0 + 1], [w, h]))
     mx0, my0, mx1, my1 = max(x0 - 1, 0), max(y0 - 1, 0), min(x1 + 1, w), min(y1 + 1, h)
-    blurred = cv2.blur(wb[my0:my1, mx0:mx1], (3, 3))
+    blurred = cv2.blur(apply_gains(small[my0:my1, mx0:mx1], gains), (3, 3))
     return to_lab(blurred[y0 - my0:y1 - my0, x0 - mx0:x1 - mx0]), np.array([x0, y0], np.int32)
 
 
@@ -1085,18 +1102,19 @@ def link_rows(runs: list[Run]) -> list[Run]:
 KONG_RUN = (3.0, 5.5)  # a face-down run this many tile widths long is a concealed kong's four
 
 
-def _find_backs(wb: np.ndarray, faces: np.ndarray, face_h: float, runs: list[Run], f: float,
+def _find_backs(small: np.ndarray, gains: np.ndarray, faces: np.ndarray, face_h: float, runs: list[Run], f: float,
                 aspect: float = ASPECT_TYPICAL) -> list[Run]:
     """Runs of face-down tiles: blobs of a colour far from the table, cut at the face pitch.
 
     Works at half the detection size: face-down tiles are as big as faces, and colour
     needs no fine detail."""
-    wb = cv2.resize(wb, (max(1, wb.shape[1] // 2), max(1, wb.shape[0] // 2)), interpolation=cv2.INTER_AREA)
-    faces = cv2.resize(faces, (wb.shape[1], wb.shape[0]), interpolation=cv2.INTER_NEAREST)
+    half = cv2.resize(apply_gains(small, gains), (max(1, small.shape[1] // 2), max(1, small.shape[0] // 2)),
+                      interpolation=cv2.INTER_AREA)
+    faces = cv2.resize(faces, (half.shape[1], half.shape[0]), interpolation=cv2.INTER_NEAREST)
     face_h, f = face_h / 2, f / 2
     grow = max(3, int(face_h * 0.3))
     near_faces = cv2.dilate(faces, cv2.getStructuringElement(cv2.MORPH_RECT, (2 * grow + 1, 2 * grow + 1)))
-    lab = to_lab(wb)
+    lab = to_lab(half)
     dist = np.minimum.reduce([lab_distance(lab, ref) for ref in table_colours(lab, near_faces)])
     # a face-down tile may touch faces (the ends of a concealed kong): keep clear of the faces
     # by a few pixels only, and open away strips thinner than a quarter face (the coloured
@@ -1164,7 +1182,7 @@ def _find_backs(wb: np.ndarray, faces: np.ndarray, face_h: float, runs: list[Run
     return out
 
 
-def _kongs_from_ends(runs: list[Run], backs: list[Run], wb: np.ndarray, mask: np.ndarray, f: float):
+def _kongs_from_ends(runs: list[Run], backs: list[Run], small: np.ndarray, gains: np.ndarray, mask: np.ndarray, f: float):
     """Complete concealed kongs shown as face-down end, two faces, face-down end.
 
     The two faces between the ends are often cut wrongly (ink crossing them, the pale
@@ -1177,7 +1195,7 @@ def _kongs_from_ends(runs: list[Run], backs: list[Run], wb: np.ndarray, mask: np
     a row of faces runs on through them (then the tile is no kong's end)."""
     if not any(len(b.quads) == 1 for b in backs):
         return [r for r in runs if r.quads], backs  # no lone face-down tile: no kong end to start from
-    lab = to_lab(wb)
+    lab = balanced_lab(small, gains)
     pale = (mask > 0).astype(np.float32)[..., None]
 
     used: set[int] = set()       # face-down tiles settled (a kong's start or far end)
