@@ -65,7 +65,8 @@ def white_balance_gains(img: np.ndarray) -> np.ndarray:
     chroma = cv2.subtract(cv2.max(cv2.max(b, g), r), cv2.min(cv2.min(b, g), r))
     lum = cv2.add(cv2.add(b, g, dtype=cv2.CV_16U), r, dtype=cv2.CV_16U)       # 0..765
     pale = cv2.subtract(cv2.add(lum, 255), chroma, dtype=cv2.CV_16U)           # brightness - chroma + 255
-    top = cv2.compare(pale, _hist_percentile(_histogram(pale, 1021), 99), cv2.CMP_GE)
+    cutoff = math.ceil(_hist_percentile(_histogram(pale, 1021), 99, offset=-255))  # the palest 1%
+    top = np.greater_equal(pale, cutoff + 255).view(np.uint8)  # a 0/1 mask
     ref = np.float32([_hist_percentile(_histogram(small, 256, c, top), 50) for c in range(3)]) + 1.0
     gains = np.clip(ref.max() / ref, 0.6, 1.8)
     scale = 235.0 / max(1.0, float(_hist_percentile(_histogram(lum, 766), 98.5) / 3 * gains.mean()))
@@ -93,13 +94,13 @@ def _histogram(img: np.ndarray, bins: int, channel: int = 0, mask: np.ndarray | 
     return cv2.calcHist([img], [channel], mask, [bins], [0, bins]).ravel()
 
 
-def _hist_percentile(hist: np.ndarray, q: float) -> float:
-    """``np.percentile(values, q)`` (linear interpolation) of the values counted by ``hist``
-    (value = bin index)."""
+def _hist_percentile(hist: np.ndarray, q: float, offset: int = 0) -> float:
+    """``np.percentile(values, q)`` (linear interpolation) of float32 values counted by
+    ``hist`` (value = bin index + ``offset``), in the same float32 arithmetic."""
     c = np.cumsum(hist)
-    pos = q / 100 * (c[-1] - 1)
+    pos = q / 100 * (int(c[-1]) - 1)
     lo, hi = int(np.floor(pos)), int(np.ceil(pos))
-    vlo, vhi = np.searchsorted(c, [lo + 1, hi + 1])
+    vlo, vhi = (np.float32(v + offset) for v in np.searchsorted(c, [lo + 1, hi + 1]))
     return float(vlo + (pos - lo) * (vhi - vlo))
 
 

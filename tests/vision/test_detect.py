@@ -241,3 +241,28 @@ def test_a_row_sheared_by_a_bitten_end_is_cut_on_its_seams():
     data, truth = make_scene(338, width=3024)
     res = scan(data, classify_fn=truth_classifier(truth))
     assert hand_key(res["hand"]) == hand_key(truth["hand"])
+
+
+def _gains_by_numpy(img):
+    """White balance as defined in plain numpy: the palest 1% of every other pixel (brightness
+    minus chroma) give the reference colour, the 98.5th brightness percentile the level."""
+    small = img[::2, ::2].reshape(-1, 3)
+    lum = small.astype(np.float32).sum(axis=1)
+    pale = lum - (small.max(axis=1).astype(np.float32) - small.min(axis=1))
+    ref = np.median(small[pale >= np.percentile(pale, 99)].astype(np.float32), axis=0) + 1.0
+    gains = np.clip(ref.max() / ref, 0.6, 1.8)
+    scale = 235.0 / max(1.0, float(np.percentile(lum, 98.5) / 3 * gains.mean()))
+    return (gains * min(scale, 2.0)).astype(np.float32)
+
+
+@pytest.mark.parametrize("shape", [(1, 1, 3), (2, 3, 3), (1, 999, 3), (998, 1, 3), (11, 13, 3), (301, 400, 3)])
+def test_white_balance_read_off_histograms_equals_numpy_percentiles(shape):
+    """The histogram shortcut must give numpy's percentiles and medians, on any size (a 1x1
+    image once crashed it)."""
+    rng = np.random.default_rng(sum(shape))
+    for img in (rng.integers(0, 256, shape, dtype=np.uint8), rng.integers(100, 140, shape, dtype=np.uint8),
+                np.full(shape, 255, np.uint8), np.zeros(shape, np.uint8)):
+        got = white_balance_gains(img)
+        want = _gains_by_numpy(img)
+        np.testing.assert_allclose(got, want, rtol=2e-7)
+        assert isinstance(detect(img)["runs"], list)  # tiny and odd sizes go through detection too
