@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import cv2
@@ -121,11 +122,12 @@ def whiteness(img: np.ndarray, gains: np.ndarray) -> np.ndarray:
     return cv2.addWeighted(b, 1.0 / 3.0, spread, -1.6, 0.0, dst=b)
 
 
-def face_mask(white: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Bright, neutral pixels: (plain mask, mask cut along strong edges).
+def face_mask(white: np.ndarray) -> tuple[np.ndarray, Callable[[], np.ndarray]]:
+    """Bright, neutral pixels: (plain mask, a function giving the mask cut along strong edges).
 
     The cut version separates a face from glare or a pale table that touches it;
-    it is used only where the plain blob is not a clean rectangle."""
+    it is used only where the plain blob is not a clean rectangle (in about one photo of
+    three), so its edge detection runs on first call only."""
     w8 = np.clip(white, 0, 255).astype(np.uint8)
     sample = w8[::2, ::2].ravel()
     t, _ = cv2.threshold(sample.reshape(1, -1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
@@ -142,15 +144,20 @@ def face_mask(white: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         t = float(t2)
     mask = cv2.threshold(w8, t, 255, cv2.THRESH_BINARY)[1]   # 255 where w8 > t
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    edges = cv2.Canny(cv2.GaussianBlur(w8, (3, 3), 0), EDGE_LOW, EDGE_HIGH, L2gradient=True)
-    return mask, cv2.subtract(mask, edges)   # edges are 0 or 255: the mask with edge pixels cleared
+
+    @functools.cache
+    def cut() -> np.ndarray:
+        edges = cv2.Canny(cv2.GaussianBlur(w8, (3, 3), 0), EDGE_LOW, EDGE_HIGH, L2gradient=True)
+        return cv2.subtract(mask, edges)   # edges are 0 or 255: the mask with edge pixels cleared
+
+    return mask, cut
 
 
-def _rect_blobs(mask: np.ndarray, cut: np.ndarray, min_area: float, min_side: float, choices: list | None = None):
+def _rect_blobs(mask: np.ndarray, cut: Callable[[], np.ndarray], min_area: float, min_side: float, choices: list | None = None):
     """(contour, quad, side a, side b) of every rectangular blob.
 
     A blob of the plain mask that is not rectangular (a face merged with glare) and not
-    one or two faces bitten by their ink is re-examined in the edge-cut mask, piece by piece.
+    one or two faces bitten by their ink is re-examined in the edge-cut mask (``cut()``), piece by piece.
     ``choices``, when given, receives (bitten blob, its pieces) for each longer blob whose
     hull is a rectangle, whose pieces are returned meanwhile: it is a row bitten by ink if it
     is as thick as a face, which only the caller knows (a row joined to glare is far thicker)."""
@@ -165,8 +172,8 @@ def _rect_blobs(mask: np.ndarray, cut: np.ndarray, min_area: float, min_side: fl
             out.append(blob)
             continue
         own, x0, y0 = _filled(c, pad=1)
-        own_cut = cv2.bitwise_and(own, _pad_window(cut, x0, y0, own.shape[1], own.shape[0]))
-        pieces = _pieces(own, own_cut, area, (x0, y0), min_area, min_side)
+        pieces = _pieces(own, lambda: cv2.bitwise_and(own, _pad_window(cut(), x0, y0, own.shape[1], own.shape[0])),
+                         area, (x0, y0), min_area, min_side)
         out.extend(pieces)
         if choices is not None:
             row = _rect_blob(c, area, min_side, bitten=25.0)
@@ -175,10 +182,13 @@ def _rect_blobs(mask: np.ndarray, cut: np.ndarray, min_area: float, min_side: fl
     return out
 
 
-def _pieces(own, own_cut, area, offset, min_area, min_side):
+def _pieces(own, own_cut: Callable[[], np.ndarray], area, offset, min_area, min_side):
     """Rectangular pieces of a blob that is not one: thin bridges (glare on a mat, a
-    cloth pattern) are opened away, first in the plain blob, then in the edge-cut one."""
-    for src in (own, own_cut):
+    cloth pattern) are opened away, first in the plain blob, then in the edge-cut one
+    (``own_cut()``, made only when the plain blob gives nothing)."""
+    for src in (own, None):
+        if src is None:
+            src = own_cut()
         for k in (5, 9, 15):
             opened = cv2.morphologyEx(src, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
             subs, _ = cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE, offset=offset)
@@ -194,7 +204,7 @@ def _pieces(own, own_cut, area, offset, min_area, min_side):
     return []
 
 
-def _brightest_part(contour, white: np.ndarray, mask: np.ndarray, cut: np.ndarray, typical: float,
+def _brightest_part(contour, white: np.ndarray, mask: np.ndarray, cut: Callable[[], np.ndarray], typical: float,
                     min_area: float, min_side: float):
     """The rectangular blobs among the brightest pixels of a blob far thicker than a face.
 
@@ -213,7 +223,7 @@ def _brightest_part(contour, white: np.ndarray, mask: np.ndarray, cut: np.ndarra
     sub = np.zeros(white.shape, np.uint8)
     sub[y:y + h, x:x + w] = cv2.bitwise_and(bright, own)
     sub = cv2.morphologyEx(sub, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    return _rect_blobs(sub, cv2.bitwise_and(sub, cut), min_area, min_side)
+    return _rect_blobs(sub, functools.cache(lambda: cv2.bitwise_and(sub, cut())), min_area, min_side)
 
 
 def _ink(mask: np.ndarray, contour) -> float:
