@@ -65,11 +65,10 @@ def _reading_axis(axis):
     return axis
 
 
-def _joinable(a, b, geo_a=None, geo_b=None):
-    """Do runs ``a`` and ``b`` continue each other?  ``geo_a``/``geo_b``: their
-    :func:`_run_geometry`, when the caller has it already."""
-    oa, ax_a, pa, ha = geo_a or _run_geometry(a)
-    ob, ax_b, pb, hb = geo_b or _run_geometry(b)
+def _joinable(a, b, geo_a, geo_b):
+    """Do runs ``a`` and ``b`` continue each other?  ``geo_a``/``geo_b``: their :func:`_run_geometry`."""
+    oa, ax_a, pa, ha = geo_a
+    ob, ax_b, pb, hb = geo_b
     if len(a) == 1 and len(b) == 1:
         link = (ob - oa) / (np.linalg.norm(ob - oa) + 1e-6)
         if abs(float(np.dot(link, ax_a))) < math.cos(math.radians(JOIN_ANGLE)):
