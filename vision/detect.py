@@ -4,7 +4,9 @@ The pipeline, on a working image of about 1000-2000 px:
 
 1. **White balance** on the palest pixels (brightness minus chroma: tile faces are the
    near-white things in the picture, even where lit felt is brighter), so warm light
-   does not turn ivory into "coloured".
+   does not turn ivory into "coloured".  Where that finds few inked faces, it looks
+   again without the colour it balanced to (a lit phone screen or a sheet of paper
+   paler than the faces).
 2. **Face mask**: whiteness = brightness - chroma, thresholded by Otsu with a floor;
    holes (the ink of the faces) are filled per component.
 3. **Quads**: every solid, rectangular component gets a four-corner outline (lines
@@ -39,6 +41,7 @@ import numpy as np
 ASPECT_MIN, ASPECT_MAX, ASPECT_TYPICAL = 0.5, 1.05, 0.75   # face width / height (foreshortening included)
 STRIP_H = 64
 EDGE_LOW, EDGE_HIGH = 30, 70
+LEAVE_OUT_TOLERANCE = 24  # per channel: how near a reference colour a pixel is left out of a new look
 
 
 @dataclass
@@ -61,17 +64,37 @@ def white_balance_gains(img: np.ndarray) -> np.ndarray:
     where the tiles are small in the photo, the brightest 3% are lit felt or wood, and
     balancing those to grey would tint the faces.  Every ranking is read off a histogram
     (the values are integers), which gives numpy's percentile and median exactly."""
+    return white_balance(img)[0]
+
+
+def white_balance(img: np.ndarray, leave_out: tuple = ()) -> tuple[np.ndarray, np.ndarray]:
+    """(:func:`white_balance_gains`, the reference colour it balanced to, BGR).
+
+    ``leave_out``: reference colours of earlier looks whose pixels (within
+    ``LEAVE_OUT_TOLERANCE`` in every channel) take no part in this one.  Where the faces are a
+    small part of the photo, something paler than them (a lit phone screen, a sheet of paper)
+    can be the palest 1%, and balancing to it leaves ivory faces dim and tinted; a second look
+    without it balances to the next palest thing."""
     small = _every_other_pixel(img)
+    keep = None
+    for colour in leave_out:
+        near = cv2.inRange(small, np.clip(colour - LEAVE_OUT_TOLERANCE, 0, 255),
+                           np.clip(colour + LEAVE_OUT_TOLERANCE, 0, 255))
+        keep = cv2.bitwise_not(near) if keep is None else cv2.subtract(keep, near)
+    if keep is not None and cv2.countNonZero(keep) < 100:
+        keep = None  # nothing left to look at: look at everything
     b, g, r = cv2.split(small)
     chroma = cv2.subtract(cv2.max(cv2.max(b, g), r), cv2.min(cv2.min(b, g), r))
     lum = cv2.add(cv2.add(b, g, dtype=cv2.CV_16U), r, dtype=cv2.CV_16U)       # 0..765
     pale = cv2.subtract(cv2.add(lum, 255), chroma, dtype=cv2.CV_16U)           # brightness - chroma + 255
-    cutoff = math.ceil(_hist_percentile(_histogram(pale, 1021), 99, offset=-255))  # the palest 1%
+    cutoff = math.ceil(_hist_percentile(_histogram(pale, 1021, mask=keep), 99, offset=-255))  # the palest 1%
     top = np.greater_equal(pale, cutoff + 255).view(np.uint8)  # a 0/1 mask
+    if keep is not None:
+        top = cv2.bitwise_and(top, keep)
     ref = np.float32([_hist_percentile(_histogram(small, 256, c, top), 50) for c in range(3)]) + 1.0
     gains = np.clip(ref.max() / ref, 0.6, 1.8)
-    scale = 235.0 / max(1.0, float(_hist_percentile(_histogram(lum, 766), 98.5) / 3 * gains.mean()))
-    return (gains * min(scale, 2.0)).astype(np.float32)
+    scale = 235.0 / max(1.0, float(_hist_percentile(_histogram(lum, 766, mask=keep), 98.5) / 3 * gains.mean()))
+    return (gains * min(scale, 2.0)).astype(np.float32), ref - 1.0
 
 
 def _gain_table(gains: np.ndarray) -> np.ndarray:
@@ -757,12 +780,20 @@ def lab_distance(lab: np.ndarray, ref_lab: np.ndarray) -> np.ndarray:
 DETECT_LONG_SIDE = 1000
 
 
+FEW_FACES = 5  # a hand has 13 tiles or more: fewer inked faces than this, and the white balance looks again
+MORE_LOOKS = 2  # each without the reference colours of the looks before
+
+
 def detect(img: np.ndarray) -> dict:
     """Find candidate tiles in a BGR image.
 
     Masks are built on a copy of about ``DETECT_LONG_SIDE`` px; runs are split on
     strips warped from ``img`` itself.  Returns ``{"runs": [Run], "face_height": float,
     "mask": small face mask}``; quads are in ``img`` coordinates.
+
+    Where fewer than ``FEW_FACES`` faces with ink are found, the white balance looks again
+    without the pixels of the colour it balanced to (see :func:`white_balance`), up to
+    ``MORE_LOOKS`` times, and the answer with the most inked faces is kept.
     """
     w = img.shape[1]
     small = img
@@ -773,8 +804,44 @@ def detect(img: np.ndarray) -> dict:
         small = cv2.resize(small, (max(1, round(small.shape[1] * g)), max(1, round(small.shape[0] * g))),
                            interpolation=cv2.INTER_AREA)
     f = small.shape[1] / w
+    gains, ref = white_balance(small)
+    found = _detect_with(img, small, f, gains)
+    left_out = [ref]
+    for _ in range(MORE_LOOKS):
+        if _face_count(found, f, enough=FEW_FACES) >= FEW_FACES:
+            break
+        gains, ref = white_balance(small, tuple(left_out))
+        again = _detect_with(img, small, f, gains)
+        if _face_count(again, f) > _face_count(found, f):
+            found = again
+        left_out.append(ref)
+    return found
+
+
+def _face_count(det: dict, f: float, enough: int | None = None) -> int:
+    """How many found faces carry ink (a blank lit screen cut into face-sized cells does not);
+    counting stops at ``enough``."""
+    mask = det["mask"]
+    inked = 0
+    for q in (q for r in det["runs"] if r.kind == "face" for q in r.quads):
+        q = np.asarray(q, np.float32) * f
+        x0, y0 = np.maximum(np.floor(q.min(axis=0)).astype(int), 0)
+        x1, y1 = np.minimum(np.ceil(q.max(axis=0)).astype(int) + 1, (mask.shape[1], mask.shape[0]))
+        if x1 <= x0 or y1 <= y0:
+            continue
+        own = np.zeros((y1 - y0, x1 - x0), np.uint8)
+        cv2.fillConvexPoly(own, np.round(q - (x0, y0)).astype(np.int32), 255)
+        area = cv2.countNonZero(own)
+        if area and cv2.countNonZero(cv2.bitwise_and(own, mask[y0:y1, x0:x1])) < 0.97 * area:
+            inked += 1
+            if inked == enough:
+                break
+    return inked
+
+
+def _detect_with(img: np.ndarray, small: np.ndarray, f: float, gains: np.ndarray) -> dict:
+    """:func:`detect` with the white balance ``gains`` of ``small`` (``img`` scaled by ``f``)."""
     sh, sw = small.shape[:2]
-    gains = white_balance_gains(small)
     white = whiteness(small, gains)
     mask, cut = face_mask(white)
     min_area, min_side = sh * sw * 0.00012, max(10.0, 0.012 * max(sh, sw))
