@@ -41,6 +41,7 @@ import numpy as np
 ASPECT_MIN, ASPECT_MAX, ASPECT_TYPICAL = 0.5, 1.05, 0.75   # face width / height (foreshortening included)
 STRIP_H = 64
 EDGE_LOW, EDGE_HIGH = 30, 70
+INK_SHARE = 0.03  # a blob with more of its outline not bright than this carries ink: a face, not glare
 LEAVE_OUT_TOLERANCE = 24  # per channel: how near a reference colour a pixel is left out of a new look
 
 
@@ -254,13 +255,19 @@ def _brightest_part(contour, white: np.ndarray, mask: np.ndarray, cut: Callable[
 
 
 def _ink(mask: np.ndarray, contour) -> float:
-    """Share of a blob's outline area that is not bright: the ink of a tile face."""
+    """Share of a blob's outline area that is not bright: the ink of a tile face.  Only the part
+    of the outline inside the photo counts (0.0 for an outline wholly outside it)."""
     own, x, y = _filled(contour)
     h, w = own.shape
+    x0, y0 = max(x, 0), max(y, 0)
+    x1, y1 = min(x + w, mask.shape[1]), min(y + h, mask.shape[0])
+    if x1 <= x0 or y1 <= y0:
+        return 0.0
+    own = own[y0 - y:y1 - y, x0 - x:x1 - x]
     area = cv2.countNonZero(own)
     if area == 0:
         return 0.0
-    lit = cv2.countNonZero(cv2.bitwise_and(own, mask[y:y + h, x:x + w]))
+    lit = cv2.countNonZero(cv2.bitwise_and(own, mask[y0:y1, x0:x1]))
     return 1.0 - lit / area
 
 
@@ -806,33 +813,27 @@ def detect(img: np.ndarray) -> dict:
     f = small.shape[1] / w
     gains, ref = white_balance(small)
     found = _detect_with(img, small, f, gains)
+    inked = _face_count(found, f, FEW_FACES)
     left_out = [ref]
     for _ in range(MORE_LOOKS):
-        if _face_count(found, f, enough=FEW_FACES) >= FEW_FACES:
+        if inked >= FEW_FACES:
             break
         gains, ref = white_balance(small, tuple(left_out))
         again = _detect_with(img, small, f, gains)
-        if _face_count(again, f) > _face_count(found, f):
-            found = again
+        n = _face_count(again, f, FEW_FACES)
+        if n > inked:
+            found, inked = again, n
         left_out.append(ref)
     return found
 
 
-def _face_count(det: dict, f: float, enough: int | None = None) -> int:
-    """How many found faces carry ink (a blank lit screen cut into face-sized cells does not);
-    counting stops at ``enough``."""
-    mask = det["mask"]
+def _face_count(det: dict, f: float, enough: int) -> int:
+    """How many found faces carry ink (a blank lit screen cut into face-sized cells does not),
+    counted up to ``enough``."""
     inked = 0
     for q in (q for r in det["runs"] if r.kind == "face" for q in r.quads):
-        q = np.asarray(q, np.float32) * f
-        x0, y0 = np.maximum(np.floor(q.min(axis=0)).astype(int), 0)
-        x1, y1 = np.minimum(np.ceil(q.max(axis=0)).astype(int) + 1, (mask.shape[1], mask.shape[0]))
-        if x1 <= x0 or y1 <= y0:
-            continue
-        own = np.zeros((y1 - y0, x1 - x0), np.uint8)
-        cv2.fillConvexPoly(own, np.round(q - (x0, y0)).astype(np.int32), 255)
-        area = cv2.countNonZero(own)
-        if area and cv2.countNonZero(cv2.bitwise_and(own, mask[y0:y1, x0:x1])) < 0.97 * area:
+        outline = np.round(np.asarray(q, np.float32) * f).astype(np.int32).reshape(-1, 1, 2)
+        if _ink(det["mask"], outline) > INK_SHARE:
             inked += 1
             if inked == enough:
                 break
@@ -885,7 +886,7 @@ def _face_blobs(found, choices, white, mask, cut, min_area: float, min_side: flo
     thick = np.array([_thickness(blob) for blob in found])
     # weight ~ tile count, capped; blobs without ink (glare, a lit screen) count little
     weights = np.array([min(15.0, max(a, b) / max(1.0, min(a, b)) / ASPECT_TYPICAL) *
-                        (1.0 if _ink(mask, c) > 0.03 else 0.1) for c, _, a, b in found])
+                        (1.0 if _ink(mask, c) > INK_SHARE else 0.1) for c, _, a, b in found])
     order = np.argsort(thick)
     cum = np.cumsum(weights[order])
     typical = float(thick[order][np.searchsorted(cum, cum[-1] / 2)])

@@ -250,7 +250,7 @@ def test_inked_face_count_takes_faces_cut_by_the_photo_edge():
     off = np.float32([[300, 10], [330, 10], [330, 60], [300, 60]])       # wholly off it
 
     def count(*quads):
-        return _face_count({"runs": [Run(quads=[q * 2 for q in quads])], "mask": mask}, 0.5)
+        return _face_count({"runs": [Run(quads=[q * 2 for q in quads])], "mask": mask}, 0.5, enough=99)
     assert (count(inked), count(blank), count(off)) == (1, 0, 0)
     assert count(inked, blank, off) == 1
 
