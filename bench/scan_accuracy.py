@@ -76,6 +76,8 @@ def main(argv=None) -> int:
     ap.add_argument("--sources", help="comma-separated face sources the scenes may use (default: all available)")
     ap.add_argument("--fill", type=float, help="the share of the frame the hand spans (default: 0.55-0.85 by seed); "
                     "smaller is the same hand shot from further away, with more table in view")
+    ap.add_argument("--one-look", action="store_true",
+                    help="never take the closer look (vision.scan.CLOSER_LOOK_GAIN = inf), to compare")
     ap.add_argument("--json", help="write per-scene results here")
     ap.add_argument("--verbose", action="store_true", help="print every scene that is not read exactly")
     a = ap.parse_args(argv)
@@ -84,6 +86,8 @@ def main(argv=None) -> int:
 
         use_model(a.model)
     sources = tuple(a.sources.split(",")) if a.sources else None
+    if a.one_look:
+        sys.modules["vision.scan"].CLOSER_LOOK_GAIN = float("inf")  # (the package's ``scan`` shadows the module)
     widths = (1600, 2016, 3024, 4032)
     rows = []
     totals = Counter()
@@ -96,12 +100,14 @@ def main(argv=None) -> int:
         result = scan(data, classify_fn=fn)
         s = score_scene(result, truth)
         s.update(seed=seed, width=width, table=truth["params"]["table"], tilt=truth["params"]["tilt"],
-                 source=truth["params"]["source"], ms=result["timings_ms"]["total"])
+                 source=truth["params"]["source"], ms=result["timings_ms"]["total"],
+                 closer_look=result["image"]["closer_look"])
         rows.append(s)
         for key in ("true", "found", "right", "wrong_code"):
             totals[key] += s[key]
         totals["exact"] += s["exact"]
         totals["hand_ok"] += s["hand_ok"]
+        totals["closer_" + s["closer_look"]] += 1
         if a.verbose and not s["exact"]:
             print(f"seed {seed} {truth['params']}: found {s['found']} right {s['right']} of {s['true']}\n"
                   f"   truth {truth['hand']}\n   got   {result['hand']}", flush=True)
@@ -110,7 +116,7 @@ def main(argv=None) -> int:
     precision = totals["right"] / max(1, totals["found"])
     print(f"scenes {n} (seeds {a.first_seed}..{a.first_seed + n - 1}), classifier: {a.classifier}"
           + (f" ({a.model})" if a.model and a.classifier == "model" else "") + (f", sources {a.sources}" if sources else "")
-          + (f", fill {a.fill}" if a.fill else ""))
+          + (f", fill {a.fill}" if a.fill else "") + (", one look" if a.one_look else ""))
     # a scene's style is drawn from the styles this machine has (riichi_art needs cairosvg, the
     # [train] extra; the art and fonts need ../shared), so the same seeds are other photos without them
     print(f"styles on this machine: {', '.join(SCENE_SOURCES())}")
@@ -119,6 +125,7 @@ def main(argv=None) -> int:
     print(f"exact scenes   {totals['exact'] / max(1, n):.4f}  ({totals['exact']} / {n});"
           f" hand right {totals['hand_ok']} / {n}")
     print(f"median scan time {np.median([r['ms'] for r in rows]):.0f} ms; wall {time.perf_counter() - t0:.0f} s")
+    print(f"closer look taken in {totals['closer_kept'] + totals['closer_dropped']} scenes, kept in {totals['closer_kept']}")
     by = {}
     for key in ("table", "source"):
         for r in rows:

@@ -7,7 +7,8 @@ For work that should change how the scan computes but not what it finds (speed w
 scenes are development seeds 0-79 at their drawn framing, 80-119 shot from further away
 (fill 0.45) and the six 12 MP speed photos (seeds 900000-900005), scanned with the shipped
 model.  ``--compare`` lists every scene whose tiles or proposed hand differ, and every scene
-where a corner moved by more than ``--tolerance`` px; it exits 1 when any differ.
+where a corner moved by more than ``--tolerance`` px (saying whether the closer look at small
+faces was kept, dropped or not taken); it exits 1 when any differ.
 
 The scenes depend on the face styles this machine can draw (see ``bench/scan_accuracy.py``),
 so compare only records made on the same machine.
@@ -40,7 +41,8 @@ def scenes():
 
 def record(data: bytes) -> dict:
     res = scan(data)
-    return {"tiles": [[t["tile"], t["group"], t["corners"]] for t in res["tiles"]], "hand": res["hand"]}
+    return {"tiles": [[t["tile"], t["group"], t["corners"]] for t in res["tiles"]], "hand": res["hand"],
+            "closer_look": res["image"].get("closer_look", "none")}
 
 
 def differences(before: dict, after: dict, tolerance: float) -> list[str]:
@@ -50,7 +52,9 @@ def differences(before: dict, after: dict, tolerance: float) -> list[str]:
         if b is None:
             out.append(f"{name}: missing")
         elif a["hand"] != b["hand"] or [t[:2] for t in a["tiles"]] != [t[:2] for t in b["tiles"]]:
-            out.append(f"{name}: tiles or hand differ")
+            looks = (a.get("closer_look", "none"), b.get("closer_look", "none"))
+            out.append(f"{name}: tiles or hand differ" + (f" (closer look: {looks[0]} -> {looks[1]})"
+                                                           if looks != ("none", "none") else ""))
         else:
             moved = max((abs(p - q) for ta, tb in zip(a["tiles"], b["tiles"])
                          for ca, cb in zip(ta[2], tb[2]) for p, q in zip(ca, cb)), default=0.0)

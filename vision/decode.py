@@ -4,7 +4,8 @@
   size and the EXIF orientation; bad input is refused before any pixel is decoded.
 * JPEGs are decoded at a reduced size by libjpeg's DCT scaling
   (``IMREAD_REDUCED_COLOR_2/4/8``), which costs about half a full decode or less.
-  The factor is the largest that keeps the long side at least ``WORK_LONG_SIDE``.
+  The factor is the largest that keeps the long side at least ``WORK_LONG_SIDE`` (or
+  the ``long_side`` asked for).
 * The EXIF orientation is applied here (OpenCV is told to ignore it) so that the
   caller knows exactly which transform was used.
 
@@ -133,9 +134,9 @@ def _orient(img: np.ndarray, orientation: int) -> np.ndarray:
     return img
 
 
-def _reduction_for(long_side: int) -> int:
+def _reduction_for(long_side: int, work: int = WORK_LONG_SIDE) -> int:
     for f in (8, 4, 2):
-        if long_side // f >= WORK_LONG_SIDE:
+        if long_side // f >= work:
             return f
     return 1
 
@@ -144,8 +145,12 @@ _REDUCED_FLAGS = {1: cv2.IMREAD_COLOR, 2: cv2.IMREAD_REDUCED_COLOR_2,
                   4: cv2.IMREAD_REDUCED_COLOR_4, 8: cv2.IMREAD_REDUCED_COLOR_8}
 
 
-def decode(data: bytes, *, reduce: bool = True) -> Decoded:
-    """Decode photo bytes into an upright BGR image; raise :class:`ScanError` on bad input."""
+def decode(data: bytes, *, reduce: bool = True, long_side: int | None = None) -> Decoded:
+    """Decode photo bytes into an upright BGR image; raise :class:`ScanError` on bad input.
+
+    ``long_side`` is the least working size kept on the long side (``WORK_LONG_SIDE``
+    unless given; the scanner's closer look asks for twice that)."""
+    work = long_side or WORK_LONG_SIDE
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise ScanError("bad_type", "image data must be bytes")
     data = bytes(data)
@@ -166,7 +171,7 @@ def decode(data: bytes, *, reduce: bool = True) -> Decoded:
         raise ScanError("bad_image", f"the JPEG header claims {w}x{h} pixels, far more than its {len(data)} bytes hold")
     if is_jpeg and not _jpeg_is_complete(data):
         raise ScanError("truncated", "the JPEG is truncated (no end-of-image marker after its data)")
-    factor = _reduction_for(max(w, h)) if (reduce and is_jpeg) else 1
+    factor = _reduction_for(max(w, h), work) if (reduce and is_jpeg) else 1
     flags = _REDUCED_FLAGS[factor] | cv2.IMREAD_IGNORE_ORIENTATION
     img = cv2.imdecode(np.frombuffer(data, np.uint8), flags)
     if img is None:
@@ -177,8 +182,8 @@ def decode(data: bytes, *, reduce: bool = True) -> Decoded:
         img = cv2.cvtColor(img, cv2.COLOR_BGRA2BGR)
     if img.dtype != np.uint8:
         img = cv2.convertScaleAbs(img, alpha=255.0 / max(1.0, float(img.max())))
-    if not is_jpeg and reduce and max(w, h) >= 2 * WORK_LONG_SIDE:
-        f = 2 * WORK_LONG_SIDE / max(w, h)
+    if not is_jpeg and reduce and max(w, h) >= 2 * work:
+        f = 2 * work / max(w, h)
         img = cv2.resize(img, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
         factor = 0  # marks "resized, not a DCT reduction"
     img = _orient(img, orientation)

@@ -791,10 +791,10 @@ FEW_FACES = 5  # a hand has 13 tiles or more: fewer inked faces than this, and t
 MORE_LOOKS = 2  # each without the reference colours of the looks before
 
 
-def detect(img: np.ndarray) -> dict:
+def detect(img: np.ndarray, long_side: int = DETECT_LONG_SIDE) -> dict:
     """Find candidate tiles in a BGR image.
 
-    Masks are built on a copy of about ``DETECT_LONG_SIDE`` px; runs are split on
+    Masks are built on a copy of about ``long_side`` px (``DETECT_LONG_SIDE``); runs are split on
     strips warped from ``img`` itself.  Returns ``{"runs": [Run], "face_height": float,
     "mask": small face mask}``; quads are in ``img`` coordinates.
 
@@ -804,10 +804,10 @@ def detect(img: np.ndarray) -> dict:
     """
     w = img.shape[1]
     small = img
-    while max(small.shape[:2]) >= 2 * DETECT_LONG_SIDE:
+    while max(small.shape[:2]) >= 2 * long_side:
         small = cv2.pyrDown(small)  # cheap exact halving
-    if max(small.shape[:2]) > DETECT_LONG_SIDE * 1.05:
-        g = DETECT_LONG_SIDE / max(small.shape[:2])
+    if max(small.shape[:2]) > long_side * 1.05:
+        g = long_side / max(small.shape[:2])
         small = cv2.resize(small, (max(1, round(small.shape[1] * g)), max(1, round(small.shape[0] * g))),
                            interpolation=cv2.INTER_AREA)
     f = small.shape[1] / w

@@ -4,7 +4,8 @@ Output::
 
     {"tiles": [{"tile", "confidence", "top3", "corners": [[x, y] * 4], "group"}, ...],
      "hand": {"concealed": "123m...", "melds": [{"tiles": "555p", "concealed": false}], "flowers": "12f"},
-     "image": {"width", "height", "orientation", "orientation_name", "format", "working_width", "working_height"},
+     "image": {"width", "height", "orientation", "orientation_name", "format", "working_width", "working_height",
+               "closer_look"},
      "timings_ms": {"decode", "detect", "classify", "group", "total"}}
 
 * ``corners`` are TL, TR, BR, BL of the tile *face* in the photo as displayed
@@ -24,16 +25,20 @@ Output::
 from __future__ import annotations
 
 import time
+from collections import Counter
 
 import cv2
 import numpy as np
 
-from .decode import ORIENTATION_NAMES, ScanError, decode
-from .detect import detect, point_in_quad
+from .decode import ORIENTATION_NAMES, WORK_LONG_SIDE, ScanError, decode
+from .detect import DETECT_LONG_SIDE, detect, point_in_quad
 from .copy_limits import limit_copies
 from .group import group_tiles
 
 CROP_W, CROP_H = 96, 128     # the classifier resizes; this keeps the detail of big tiles
+CLOSER_LOOK_FACE_PX = 48     # faces shorter than this in the detection mask: look again, closer
+CLOSER_LOOK_GAIN = 1.2       # ... where the photo has at least this much more resolution to give
+HAND_SIZES = (13, 14, 16, 17)  # tiles a hand holds, a kong counted as three (Taiwanese 16-tile: 16, 17)
 __all__ = ["scan", "scan_image", "ScanError", "crop_face"]
 
 
@@ -77,18 +82,21 @@ def candidates(runs) -> list[dict]:
 
 
 def scan_image(decoded, classify_fn=None) -> dict:
-    """Scan an already decoded photo (see :func:`vision.decode.decode`).
+    """Scan an already decoded photo (see :func:`vision.decode.decode`), in one look.
 
     ``classify_fn(crops, quads) -> results`` replaces the ONNX classifier (tests and
     benchmarks use :func:`vision.scenes.truth_classifier` to measure the geometry
     alone); ``quads`` are the candidates' corners in full-size photo coordinates.
     """
-    timings = {}
     t0 = time.perf_counter()
     det = detect(decoded.image)
-    cands = candidates(det["runs"])
+    return _read(decoded, det, classify_fn, {"detect": (time.perf_counter() - t0) * 1000})
+
+
+def _read(decoded, det: dict, classify_fn, timings: dict) -> dict:
+    """Classify and group what :func:`detect` found in ``decoded.image``; ``timings`` so far."""
     t1 = time.perf_counter()
-    timings["detect"] = (t1 - t0) * 1000
+    cands = candidates(det["runs"])
     sx, sy = decoded.scale_xy
     crops = [crop_face(decoded.image, c["quad"]) for c in cands]
     if not crops:
@@ -124,21 +132,68 @@ def scan_image(decoded, classify_fn=None) -> dict:
         "hand": hand,
         "image": {"width": decoded.width, "height": decoded.height, "orientation": decoded.orientation,
                   "orientation_name": ORIENTATION_NAMES[decoded.orientation], "format": decoded.format,
-                  "working_width": int(decoded.image.shape[1]), "working_height": int(decoded.image.shape[0])},
+                  "working_width": int(decoded.image.shape[1]), "working_height": int(decoded.image.shape[0]),
+                  "closer_look": "none"},
         "timings_ms": timings,
     }
 
 
+def hand_size(tiles: list[dict]) -> int:
+    """How many tiles a reading's hand holds, flowers left out and a kong counted as three."""
+    groups = Counter(t["group"] for t in tiles)
+    return sum(n if g == "concealed" else min(3, n) for g, n in groups.items() if g != "flowers")
+
+
+def closer_look_size(decoded, det: dict, tiles: list[dict]) -> int:
+    """The long side of the detection mask a closer look would have, or 0 where it is not worth one.
+
+    Worth one where the first reading (``det`` and its ``tiles``) found faces and either they
+    are under ``CLOSER_LOOK_FACE_PX`` tall in the mask (the photo was taken from far off) or
+    its hand does not add up to one of ``HAND_SIZES`` (a tile was missed); and where the photo
+    has at least ``CLOSER_LOOK_GAIN`` times the mask's resolution to give. A photo where no
+    face was found gets none (an empty table stays cheap)."""
+    mask = det["mask"]
+    face_px = det["face_height"] * mask.shape[1] / decoded.image.shape[1]
+    if face_px <= 0 or (face_px >= CLOSER_LOOK_FACE_PX and hand_size(tiles) in HAND_SIZES):
+        return 0
+    size = min(max(decoded.width, decoded.height), 2 * DETECT_LONG_SIDE)
+    return size if size >= CLOSER_LOOK_GAIN * max(mask.shape) else 0
+
+
 def scan(image_bytes: bytes, *, classify_fn=None) -> dict:
     """Find, rectify, classify and group every tile in a photo (JPEG/PNG/WebP... bytes).
+
+    A photo whose faces come out small, or whose hand does not add up
+    (:func:`closer_look_size`), is looked at again at
+    twice the working resolution, and the reading with more tiles is kept (the first on a
+    tie); ``image.closer_look`` says ``"none"``, ``"kept"`` or ``"dropped"``, and the
+    timings add up both looks.
 
     Raises :class:`ScanError` for input that is not a usable image.
     """
     t0 = time.perf_counter()
     decoded = decode(image_bytes)
     t1 = time.perf_counter()
-    result = scan_image(decoded, classify_fn=classify_fn)
-    timings = {"decode": (t1 - t0) * 1000, **result["timings_ms"]}
-    timings["total"] = (time.perf_counter() - t0) * 1000
-    result["timings_ms"] = {k: round(v, 2) for k, v in timings.items()}
+    det = detect(decoded.image)
+    t2 = time.perf_counter()
+    result = _read(decoded, det, classify_fn, {"decode": (t1 - t0) * 1000, "detect": (t2 - t1) * 1000})
+    size = closer_look_size(decoded, det, result["tiles"])
+    if size:
+        t3 = time.perf_counter()
+        full = decoded.reduction == 1 and max(decoded.image.shape[:2]) == max(decoded.width, decoded.height)
+        closer = decoded if full else decode(image_bytes, long_side=2 * WORK_LONG_SIDE)
+        t4 = time.perf_counter()
+        det2 = detect(closer.image, long_side=size)
+        t5 = time.perf_counter()
+        second = _read(closer, det2, classify_fn, {"decode": (t4 - t3) * 1000, "detect": (t5 - t4) * 1000})
+        first_timings, second_timings = result["timings_ms"], second["timings_ms"]
+        if len(second["tiles"]) > len(result["tiles"]):
+            result = second
+            result["image"]["closer_look"] = "kept"
+        else:
+            result["image"]["closer_look"] = "dropped"
+        result["timings_ms"] = {k: first_timings[k] + second_timings[k] for k in first_timings}
+    result["timings_ms"]["total"] = (time.perf_counter() - t0) * 1000
+    result["timings_ms"] = {k: round(result["timings_ms"][k], 2)
+                            for k in ("decode", "detect", "classify", "group", "total")}
     return result

@@ -17,10 +17,13 @@ from PIL import Image
 
 from vision.decode import ScanError
 from vision.group import group_tiles
+import sys
+
 from vision.scan import scan
 from vision.scan_cli import main as cli_main
 from vision.scenes import hand_key, make_scene, table_texture, truth_classifier
 
+scan_module = sys.modules["vision.scan"]  # (``vision.scan`` the package attribute is the function)
 MODEL = Path(__file__).resolve().parents[2] / "models" / "tiles.onnx"
 
 
@@ -197,3 +200,83 @@ def test_a_second_copy_of_a_flower_moves_to_the_readings_next_kind():
     assert res["hand"]["flowers"] == "26f"
     moved = [t for t in res["tiles"] if "moved_from" in t]
     assert [(t["moved_from"], t["tile"], t["confidence"]) for t in moved] == [("2f", "6f", 0.4)]
+
+
+@pytest.mark.parametrize("seed, width, source", [
+    (18, 2016, "drawn"),   # a 1/2 decode of 1008 px; the closer look decodes the photo in full
+    (20, 4032, "drawn"),   # a 1/4 decode; the closer look decodes at 1/2
+])
+def test_a_hand_shot_from_far_off_is_read_on_a_closer_look(seed, width, source, monkeypatch):
+    # the hand spans 40% of the frame: its faces are under 48 px in the first look's mask,
+    # where ink breaks faces apart and seams blur; the closer look reads every tile
+    data, truth = make_scene(seed, width=width, fill=0.4, source=source)
+    fn = truth_classifier(truth)
+    res = scan(data, classify_fn=fn)
+    assert res["image"]["closer_look"] == "kept"
+    assert res["image"]["working_width"] >= 2000
+    assert hand_key(res["hand"]) == hand_key(truth["hand"])
+    monkeypatch.setattr(scan_module, "CLOSER_LOOK_GAIN", float("inf"))  # one look: tiles are lost
+    one = scan(data, classify_fn=fn)
+    assert one["image"]["closer_look"] == "none"
+    assert len(one["tiles"]) < len(res["tiles"])
+
+
+def test_a_framed_hand_and_an_empty_table_take_no_closer_look():
+    # framed faces are big enough (the closer look would cost a second decode and detection),
+    # and a table with nothing found has no faces to measure
+    data, truth = make_scene(4, width=4032, hand={"concealed": "123m456p789s1122z", "melds": [], "flowers": ""},
+                             source="drawn", fill=0.8)
+    res = scan(data, classify_fn=truth_classifier(truth))
+    assert res["image"]["closer_look"] == "none" and res["image"]["working_width"] == 1008
+    assert hand_key(res["hand"]) == hand_key(truth["hand"])
+    rng = np.random.default_rng(3)
+    table = np.clip(table_texture(rng, "felt", 3024, 4032, 80.0), 0, 255).astype(np.uint8)
+    ok, buf = cv2.imencode(".jpg", table)
+    res = scan(buf.tobytes(), classify_fn=lambda crops, quads: [{"tile": "reject", "confidence": 1.0, "top3": []}] * len(crops))
+    assert res["image"]["closer_look"] == "none" and res["tiles"] == []
+
+
+def test_a_small_photo_has_no_closer_look_to_give():
+    # faces are small, but the photo is already decoded in full at about the mask's size
+    data, truth = make_scene(20, width=1100, fill=0.4, source="drawn")
+    res = scan(data, classify_fn=truth_classifier(truth))
+    assert res["image"]["working_width"] == 1100
+    assert res["image"]["closer_look"] == "none"
+
+
+def _reading(groups: dict) -> list[dict]:
+    return [{"tile": "1m", "group": g} for g, n in groups.items() for _ in range(n)]
+
+
+@pytest.mark.parametrize("groups, size", [
+    ({"concealed": 11, "meld:0": 3, "flowers": 2}, 14),
+    ({"concealed": 10, "meld:0": 4}, 13),                 # a kong counts as three
+    ({"concealed": 13, "meld:0": 4}, 16),                 # Taiwanese 16-tile
+    ({"concealed": 10, "meld:0": 3}, 13),
+])
+def test_hand_size_counts_a_kong_as_three_and_leaves_flowers_out(groups, size):
+    assert scan_module.hand_size(_reading(groups)) == size
+
+
+class _Decoded:
+    def __init__(self, width, height, working_long):
+        self.width, self.height = width, height
+        self.image = np.zeros((working_long * height // width, working_long, 3), np.uint8)
+
+
+@pytest.mark.parametrize("face_px, groups, photo_width, wanted", [
+    (60, {"concealed": 14}, 4032, False),                 # framed, the hand adds up
+    (60, {"concealed": 12}, 4032, True),                  # a tile was missed
+    (60, {"concealed": 7, "meld:0": 3, "meld:1": 2}, 4032, True),  # a meld lost one of its three
+    (40, {"concealed": 14}, 4032, True),                  # faces far off
+    (40, {"concealed": 12}, 1100, False),                 # the photo has no more detail to give
+    (0, {}, 4032, False),                                 # nothing found: an empty table stays cheap
+])
+def test_a_closer_look_is_taken_for_small_faces_or_a_hand_that_does_not_add_up(face_px, groups, photo_width, wanted):
+    decoded = _Decoded(photo_width, photo_width * 3 // 4, min(photo_width, 1008))
+    mask = np.zeros((750 * min(photo_width, 1000) // 1000, min(photo_width, 1000)), np.uint8)
+    det = {"mask": mask, "face_height": face_px * decoded.image.shape[1] / mask.shape[1]}
+    size = scan_module.closer_look_size(decoded, det, _reading(groups))
+    assert (size > 0) == wanted
+    if wanted:
+        assert size == min(photo_width, 2000)
