@@ -180,8 +180,9 @@ def scan(image_bytes: bytes, *, classify_fn=None) -> dict:
     size = closer_look_size(decoded, det, result["tiles"])
     if size:
         t3 = time.perf_counter()
-        full = decoded.reduction == 1 and max(decoded.image.shape[:2]) == max(decoded.width, decoded.height)
-        closer = decoded if full else decode(image_bytes, long_side=2 * WORK_LONG_SIDE)
+        # the working image may already be that large (a photo decoded in full, or a PNG,
+        # which is resized to twice the working size): else decode at half the reduction
+        closer = decoded if max(decoded.image.shape[:2]) >= size else decode(image_bytes, long_side=2 * WORK_LONG_SIDE)
         t4 = time.perf_counter()
         det2 = detect(closer.image, long_side=size)
         t5 = time.perf_counter()

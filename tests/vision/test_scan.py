@@ -280,3 +280,18 @@ def test_a_closer_look_is_taken_for_small_faces_or_a_hand_that_does_not_add_up(f
     assert (size > 0) == wanted
     if wanted:
         assert size == min(photo_width, 2000)
+
+
+def test_a_far_off_png_takes_its_closer_look_from_the_working_image(monkeypatch):
+    # PNGs are resized to twice the working size at the first decode: the closer look needs no second
+    data, truth = make_scene(20, width=4032, fill=0.4, source="drawn")
+    img = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    ok, png = cv2.imencode(".png", img)
+    decodes = []
+    real_decode = scan_module.decode
+    monkeypatch.setattr(scan_module, "decode", lambda *a, **k: decodes.append(k) or real_decode(*a, **k))
+    res = scan(png.tobytes(), classify_fn=truth_classifier(truth))
+    assert res["image"]["format"] == "PNG" and res["image"]["working_width"] == 2000
+    assert res["image"]["closer_look"] == "kept" and len(decodes) == 1
+    monkeypatch.setattr(scan_module, "CLOSER_LOOK_GAIN", float("inf"))
+    assert len(res["tiles"]) > len(scan(png.tobytes(), classify_fn=truth_classifier(truth))["tiles"])
