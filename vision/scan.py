@@ -88,9 +88,16 @@ def scan_image(decoded, classify_fn=None) -> dict:
     benchmarks use :func:`vision.scenes.truth_classifier` to measure the geometry
     alone); ``quads`` are the candidates' corners in full-size photo coordinates.
     """
+    return _look(decoded, classify_fn, {})[0]
+
+
+def _look(decoded, classify_fn, timings: dict, long_side: int = DETECT_LONG_SIDE) -> tuple[dict, dict]:
+    """(the reading of ``decoded.image`` with a detection mask of ``long_side`` px, the detection);
+    ``timings`` so far, to which detect, classify and group are added."""
     t0 = time.perf_counter()
-    det = detect(decoded.image)
-    return _read(decoded, det, classify_fn, {"detect": (time.perf_counter() - t0) * 1000})
+    det = detect(decoded.image, long_side=long_side)
+    timings["detect"] = (time.perf_counter() - t0) * 1000
+    return _read(decoded, det, classify_fn, timings), det
 
 
 def _read(decoded, det: dict, classify_fn, timings: dict) -> dict:
@@ -173,20 +180,14 @@ def scan(image_bytes: bytes, *, classify_fn=None) -> dict:
     """
     t0 = time.perf_counter()
     decoded = decode(image_bytes)
-    t1 = time.perf_counter()
-    det = detect(decoded.image)
-    t2 = time.perf_counter()
-    result = _read(decoded, det, classify_fn, {"decode": (t1 - t0) * 1000, "detect": (t2 - t1) * 1000})
+    result, det = _look(decoded, classify_fn, {"decode": (time.perf_counter() - t0) * 1000})
     size = closer_look_size(decoded, det, result["tiles"])
     if size:
-        t3 = time.perf_counter()
+        t1 = time.perf_counter()
         # the working image may already be that large (a photo decoded in full, or a PNG,
         # which is resized to twice the working size): else decode at half the reduction
         closer = decoded if max(decoded.image.shape[:2]) >= size else decode(image_bytes, long_side=2 * WORK_LONG_SIDE)
-        t4 = time.perf_counter()
-        det2 = detect(closer.image, long_side=size)
-        t5 = time.perf_counter()
-        second = _read(closer, det2, classify_fn, {"decode": (t4 - t3) * 1000, "detect": (t5 - t4) * 1000})
+        second, _ = _look(closer, classify_fn, {"decode": (time.perf_counter() - t1) * 1000}, long_side=size)
         first_timings, second_timings = result["timings_ms"], second["timings_ms"]
         if len(second["tiles"]) > len(result["tiles"]):
             result = second
