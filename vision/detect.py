@@ -54,6 +54,10 @@ class Run:
     pitch: float = 0.0                 # tile width along the run, px
     height: float = 0.0                # face height, px
     probes: list[tuple[int, np.ndarray]] = field(default_factory=list)  # (end: 0 start / 1 end, quad)
+    # probes beyond the ends of a lone pair of faces that look like the table around them: a
+    # concealed kong's face-down ends in the table's own colour (green backs on green felt);
+    # they count only when both ends of the pair read as face-down (see vision.scan)
+    pair_probes: list[tuple[int, np.ndarray]] = field(default_factory=list)
 
 
 # ----------------------------------------------------------------------------- masks
@@ -1183,6 +1187,35 @@ def link_rows(runs: list[Run]) -> list[Run]:
 
 
 KONG_RUN = (3.0, 5.5)  # a face-down run this many tile widths long is a concealed kong's four
+OUTLINE_MIN = 25.0   # a tile's outline: a Sobel step of the blurred lightness at least this strong ...
+OUTLINE_GAIN = 3.0   # ... and this many times the mean gradient inside the cell (a table's own texture)
+
+
+def _outlined(img: np.ndarray, quad: np.ndarray, toward: np.ndarray) -> bool:
+    """Does a tile's outline frame the cell ``quad`` (in ``img`` px)?
+
+    A face-down tile in the table's own colour (green backs on green felt) cannot be told from
+    the table by colour, but its edges show: its bevel and the body's side step the lightness
+    all along the cell's sides, while bare table is as smooth there as inside (felt), or as
+    busy (a bamboo mat's slats, wood grain).  The side facing ``toward`` (the neighbouring
+    faces, which make an edge of their own) is not counted; two of the other three must
+    show a step of :data:`OUTLINE_MIN` and :data:`OUTLINE_GAIN` times the cell's inside."""
+    W, H, M = 40, 54, 12  # the cell rectified to W x H px, with a margin of M px round it
+    q = np.asarray(quad, np.float32)
+    dst = np.float32([[M, M], [M + W, M], [M + W, M + H], [M, M + H]])
+    Hm = cv2.getPerspectiveTransform(q, dst)
+    warp = cv2.warpPerspective(img, Hm, (W + 2 * M, H + 2 * M), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+    light = cv2.GaussianBlur(cv2.cvtColor(warp, cv2.COLOR_BGR2LAB)[..., 0].astype(np.float32), (3, 3), 0)
+    gx, gy = np.abs(cv2.Sobel(light, cv2.CV_32F, 1, 0)), np.abs(cv2.Sobel(light, cv2.CV_32F, 0, 1))
+    inside = float(np.hypot(gx, gy)[M + 6:M + H - 6, M + 6:M + W - 6].mean())
+    px, py = cv2.perspectiveTransform(np.float32([[toward]]), Hm)[0, 0]
+    # the strongest step across each side, within 3-4 px of it, averaged along the side
+    sides = [(gx[M + 4:M + H - 4, M - 3:M + 4].max(axis=1).mean(), px < M),
+             (gx[M + 4:M + H - 4, M + W - 4:M + W + 3].max(axis=1).mean(), px > M + W),
+             (gy[M - 3:M + 4, M + 4:M + W - 4].max(axis=0).mean(), py < M),
+             (gy[M + H - 4:M + H + 3, M + 4:M + W - 4].max(axis=0).mean(), py > M + H)]
+    need = max(OUTLINE_MIN, OUTLINE_GAIN * inside)
+    return sum(float(v) >= need for v, facing in sides if not facing) >= 2
 
 
 def _find_backs(small: np.ndarray, gains: np.ndarray, faces: np.ndarray, face_h: float, runs: list[Run], f: float,
@@ -1250,18 +1283,26 @@ def _find_backs(small: np.ndarray, gains: np.ndarray, faces: np.ndarray, face_h:
         out.append(Run(quads=[q / f for q in quads], kind="back", axis=axis / (np.linalg.norm(axis) + 1e-6),
                        pitch=long_ / n / f, height=short / f))
     # probes of face runs: keep a cell beyond an end whose colour differs from the table
-    # around it (see _probe_off_table) and is not a face (``lab``: the half-size picture's, above)
+    # around it (see _probe_off_table) and is not a face (``lab``: the half-size picture's, above).
+    # Beyond a lone pair of faces, a cell in the table's colour that a tile's outline frames is
+    # kept apart as a pair probe: a concealed kong's backs can have the table's colour, and its
+    # two ends come together
     for r in runs:
-        keep = []
+        keep, pair = [], []
         for end, q in r.probes:
             step = q - (np.asarray(r.quads[0] if end == 0 else r.quads[-1], np.float32))
             inner = _mean_in(lab, q * f)
             if inner is None:
                 continue
             chroma = float(np.hypot(inner[1] - 128, inner[2] - 128))
-            if _probe_off_table(lab, inner, q, step, f) and not (inner[0] > 200 and chroma < 12):
+            if inner[0] > 200 and chroma < 12:
+                continue  # a face
+            if _probe_off_table(lab, inner, q, step, f):
                 keep.append((end, q))
+            elif len(r.quads) == 2 and _outlined(small, q * (2 * f), np.mean(r.quads, axis=0).mean(axis=0) * (2 * f)):
+                pair.append((end, q))
         r.probes = keep
+        r.pair_probes = pair if len(keep) + len(pair) == 2 else []
     return out
 
 
@@ -1335,6 +1376,7 @@ def _kongs_from_ends(runs: list[Run], backs: list[Run], small: np.ndarray, gains
         pair = [r for r, v in zip(runs, inside) if any(v)]
         for r in runs:
             r.probes = [(e, x) for e, x in r.probes if not point_in_quad(np.asarray(x).mean(axis=0), region)]
+            r.pair_probes = [(e, x) for e, x in r.pair_probes if not point_in_quad(np.asarray(x).mean(axis=0), region)]
         if len(pair) == 1 and len(pair[0].quads) == 2 and all(_same_shape(x, q) or _same_shape(x, np.roll(q, 2, axis=0))
                                                               for x in pair[0].quads):
             # its two faces were found as they are (the face-down tile's shape: the four tiles

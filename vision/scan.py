@@ -68,6 +68,8 @@ def candidates(runs) -> list[dict]:
     for i, r in enumerate(runs):
         for end, q in r.probes:
             out.append({"quad": q, "run": i, "source": "probe", "end": end})
+        for end, q in r.pair_probes:
+            out.append({"quad": q, "run": i, "source": "pair_probe", "end": end})
     for i, r in enumerate(runs):
         if r.kind == "back":
             for q in r.quads:
@@ -116,13 +118,18 @@ def _read(decoded, det: dict, classify_fn, timings: dict) -> dict:
         results = classify_fn(crops, [np.asarray(c["quad"], np.float64) * [sx, sy] for c in cands])
     t2 = time.perf_counter()
     timings["classify"] = (t2 - t1) * 1000
+    # a pair probe counts only when both ends of its pair read as face-down
+    ends_down = Counter(c["run"] for c, res in zip(cands, results)
+                        if c["source"] in ("probe", "pair_probe") and res["tile"] == "back")
     tiles = []
     for c, res in zip(cands, results):
         code = res["tile"]
         if code == "reject":
             continue
-        if c["source"] == "probe" and code != "back":
+        if c["source"] in ("probe", "pair_probe") and code != "back":
             continue  # a probe only ever adds a face-down end
+        if c["source"] == "pair_probe" and ends_down[c["run"]] < 2:
+            continue
         tiles.append({"tile": code, "confidence": float(res.get("confidence", 0.0)),
                       "top3": res.get("top3", []), "quad": c["quad"], "run": c["run"]})
     ordered, hand = group_tiles(limit_copies(tiles))

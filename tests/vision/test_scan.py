@@ -180,6 +180,62 @@ def test_four_face_down_tiles_on_a_checked_cloth_are_found(seed):
     assert {"tiles": "", "concealed": True, "unknown": True} in res["hand"]["melds"]
 
 
+def _pair_probes(data):
+    from vision.decode import decode
+    from vision.detect import detect
+
+    return sum(len(r.pair_probes) for r in detect(decode(data).image)["runs"])
+
+
+@pytest.mark.parametrize("seed", [0, 4, 10])
+def test_a_concealed_kong_whose_backs_have_the_felts_colour_is_found(seed):
+    # green backs on green felt: the ends are no colour apart from the table, so only their
+    # outlines show them (pair probes); the truth stand-in and the shipped model both read them
+    hand = {"concealed": "123m456p789s1z", "melds": ["+5555s"], "flowers": ""}
+    data, truth = make_scene(seed, width=1600, hand=hand, source="drawn", table="felt", clutter=False)
+    assert _pair_probes(data) == 2
+    kong = {"tiles": "5555s", "concealed": True}
+    assert scan(data, classify_fn=truth_classifier(truth))["hand"]["melds"] == [kong]
+    if MODEL.exists():
+        assert scan(data)["hand"]["melds"] == [kong]
+
+
+@pytest.mark.parametrize("seed, table", [(0, "felt"), (1, "felt"), (2, "felt"), (3, "felt"),
+                                         (0, "wood"), (1, "bamboo"), (2, "cloth")])
+def test_a_lone_pair_on_bare_table_is_no_concealed_kong(seed, table):
+    # the model takes a bare felt cell for a face-down tile: without an outline round the cells
+    # beyond a lone pair, no pair probe is offered, and no kong is made up
+    hand = {"concealed": "123m456p789s1z", "melds": ["55s"], "flowers": ""}
+    data, truth = make_scene(seed, width=1600, hand=hand, source="drawn", table=table, clutter=False)
+    assert _pair_probes(data) == 0
+    if MODEL.exists():
+        assert scan(data)["hand"]["melds"] == []
+
+
+def _cell_picture(texture: str, outlined: bool) -> tuple[np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(3)
+    img = np.full((200, 200, 3), (60, 120, 50), np.float32)
+    if texture == "felt":
+        img += rng.normal(0, 4, img.shape)
+    else:  # slats: a bamboo mat's lines run across the whole picture
+        img[:, ::9] -= 45
+    if outlined:  # a face-down tile of the table's colour: a darker rim and a pale body side
+        cv2.rectangle(img, (70, 60), (130, 140), (30, 80, 25), 3)
+        img[141:146, 70:131] = (190, 215, 225)
+    return np.clip(img, 0, 255).astype(np.uint8), np.float32([[70, 60], [130, 60], [130, 140], [70, 140]])
+
+
+@pytest.mark.parametrize("texture", ["felt", "slats"])
+def test_outline_test_sees_a_tile_and_not_the_tables_texture(texture):
+    from vision.detect import _outlined
+
+    towards = np.float32([20, 100])  # the faces lie to the left
+    img, cell = _cell_picture(texture, outlined=True)
+    assert _outlined(img, cell, towards)
+    img, cell = _cell_picture(texture, outlined=False)
+    assert not _outlined(img, cell, towards)
+
+
 def test_a_second_copy_of_a_flower_moves_to_the_readings_next_kind():
     # a classifier that takes the 6f for a 2f (second choice 6f): a set has one 2f, and the
     # surer reading keeps it
