@@ -11,6 +11,9 @@ Per scene the photo is scanned; a found tile is right when its centre lies withi
 * exact scenes   = every tile right, nothing extra, and the proposed hand (concealed,
   melds as a multiset, flowers) equal to the truth
 
+The summary also lists the commonest misnamings (true -> read: count) of tiles found in the
+right place under the wrong name; the per-scene rows of ``--json`` carry them as ``confusions``.
+
 ``--classifier model`` (the default) uses the shipped ONNX model; ``truth`` names
 every candidate from the scene's truth, which measures detection and grouping alone.
 
@@ -44,6 +47,7 @@ def score_scene(result: dict, truth: dict) -> dict:
     used: set[int] = set()
     right = 0
     wrong_code = 0
+    confusions = []  # (true code, read code) of tiles found in the right place under the wrong name
     for t in result["tiles"]:
         c = np.asarray(t["corners"], float).mean(axis=0)
         best, bi = 1e18, -1
@@ -59,9 +63,11 @@ def score_scene(result: dict, truth: dict) -> dict:
                 right += 1
             else:
                 wrong_code += 1
+                confusions.append((truth["tiles"][bi]["tile"], t["tile"]))
     n_true, n_found = len(truth["tiles"]), len(result["tiles"])
     exact = right == n_true and n_found == n_true and hand_key(result["hand"]) == hand_key(truth["hand"])
     return {"true": n_true, "found": n_found, "right": right, "wrong_code": wrong_code, "exact": exact,
+            "confusions": confusions,
             "hand_ok": hand_key(result["hand"]) == hand_key(truth["hand"])}
 
 
@@ -91,6 +97,7 @@ def main(argv=None) -> int:
     widths = (1600, 2016, 3024, 4032)
     rows = []
     totals = Counter()
+    confusions = Counter()
     t0 = time.perf_counter()
     for k in range(a.scenes):
         seed = a.first_seed + k
@@ -108,6 +115,7 @@ def main(argv=None) -> int:
         totals["exact"] += s["exact"]
         totals["hand_ok"] += s["hand_ok"]
         totals["closer_" + s["closer_look"]] += 1
+        confusions.update(s["confusions"])
         if a.verbose and not s["exact"]:
             print(f"seed {seed} {truth['params']}: found {s['found']} right {s['right']} of {s['true']}\n"
                   f"   truth {truth['hand']}\n   got   {result['hand']}", flush=True)
@@ -126,6 +134,9 @@ def main(argv=None) -> int:
           f" hand right {totals['hand_ok']} / {n}")
     print(f"median scan time {np.median([r['ms'] for r in rows]):.0f} ms; wall {time.perf_counter() - t0:.0f} s")
     print(f"closer look taken in {totals['closer_kept'] + totals['closer_dropped']} scenes, kept in {totals['closer_kept']}")
+    if confusions:
+        print("misnamed (true -> read: count): "
+              + ", ".join(f"{a}->{b}: {n}" for (a, b), n in confusions.most_common(20)))
     by = {}
     for key in ("table", "source"):
         for r in rows:
