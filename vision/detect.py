@@ -1242,8 +1242,20 @@ def _find_backs(small: np.ndarray, gains: np.ndarray, faces: np.ndarray, face_h:
     contours, _ = cv2.findContours(cand, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     out = []
     face_area = face_h * face_h * ASPECT_TYPICAL
-    for c in contours:
+    contours = list(contours)
+    split = len(contours)  # contours from here on were cut out of a blob too big for a kong
+    ci = 0
+    while ci < len(contours):
+        c = contours[ci]
+        ci += 1
         area = cv2.contourArea(c)
+        if area > face_area * 8 and ci <= split:
+            # too big for face-down tiles: a lit or shaded patch of the table, far from its
+            # commonest colour too, has run into them; face-down tiles lie much further from
+            # the table than its own light does, so cut the blob again at the colour distance
+            # that best parts its pixels in two (Otsu)
+            contours.extend(_stricter_parts(c, dist, k))
+            continue
         if area < face_area * 0.45 or area > face_area * 8:
             continue
         quad = fit_quad(c)
@@ -1304,6 +1316,23 @@ def _find_backs(small: np.ndarray, gains: np.ndarray, faces: np.ndarray, face_h:
         r.probes = keep
         r.pair_probes = pair if len(keep) + len(pair) == 2 else []
     return out
+
+
+def _stricter_parts(contour: np.ndarray, dist: np.ndarray, k: int) -> list[np.ndarray]:
+    """The parts of a blob (``contour`` in ``dist``'s px) lying further from the table colours
+    than the Otsu threshold of the blob's own colour distances (when that is stricter than the
+    first cut), opened by a ``k`` px disc like the first cut."""
+    x, y, w, h = cv2.boundingRect(contour)
+    inside = np.zeros((h, w), np.uint8)
+    cv2.drawContours(inside, [(contour - np.int32([x, y])).astype(np.int32)], -1, 255, -1)
+    d = np.clip(dist[y:y + h, x:x + w], 0, 255).astype(np.uint8)
+    t, _ = cv2.threshold(d[inside > 0].reshape(-1, 1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    if t <= 38:
+        return []
+    part = ((d > t) & (inside > 0)).astype(np.uint8) * 255
+    part = cv2.morphologyEx(part, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    found, _ = cv2.findContours(part, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    return [(c + np.int32([x, y])).astype(np.int32) for c in found]
 
 
 def _kongs_from_ends(runs: list[Run], backs: list[Run], small: np.ndarray, gains: np.ndarray, mask: np.ndarray, f: float):

@@ -324,3 +324,24 @@ def test_white_balance_read_off_histograms_equals_numpy_percentiles(shape):
         want = _gains_by_numpy(img)
         np.testing.assert_allclose(got, want, rtol=2e-7)
         assert isinstance(detect(img)["runs"], list)  # tiny and odd sizes go through detection too
+
+
+def test_a_blob_too_big_for_a_kong_is_cut_again_at_a_stricter_colour_distance():
+    # development scene 320: four yellow backs on felt ran into a lit patch of the felt (far
+    # from its commonest colour too), one blob of ten faces' area that was thrown away whole;
+    # cut at the blob's own Otsu distance, the face-down tiles come out alone
+    from vision.detect import _stricter_parts
+
+    dist = np.full((300, 400), 10.0, np.float32)
+    dist[100:260, 40:200] = 45.0       # the lit patch of table
+    dist[120:170, 150:350] = 120.0     # four face-down tiles in a row, touching the patch
+    blob = ((dist > 38) * 255).astype(np.uint8)
+    c, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    assert len(c) == 1
+    parts = _stricter_parts(c[0], dist, 5)
+    assert len(parts) == 1
+    x, y, w, h = cv2.boundingRect(parts[0])
+    assert abs(x - 150) <= 3 and abs(y - 120) <= 3 and abs(w - 200) <= 4 and abs(h - 50) <= 4
+    # a blob of one colour distance has nothing stricter to give
+    flat = np.where(dist > 38, 45.0, 10.0).astype(np.float32)
+    assert _stricter_parts(c[0], flat, 5) == []
