@@ -1187,6 +1187,7 @@ def link_rows(runs: list[Run]) -> list[Run]:
 
 
 KONG_RUN = (3.0, 5.5)  # a face-down run this many tile widths long is a concealed kong's four
+BACK_DISTANCE = 38.0  # a face-down tile's colour lies at least this far from every table colour
 OUTLINE_MIN = 25.0   # a tile's outline: a Sobel step of the blurred lightness at least this strong ...
 OUTLINE_GAIN = 3.0   # ... and this many times the mean gradient inside the cell (a table's own texture)
 
@@ -1236,26 +1237,21 @@ def _find_backs(small: np.ndarray, gains: np.ndarray, faces: np.ndarray, face_h:
     # by a few pixels only, and open away strips thinner than a quarter face (the coloured
     # layer of the face-up tiles' bodies, seen at their sides)
     touch = cv2.dilate(faces, np.ones((5, 5), np.uint8))
-    cand = ((dist > 38) & (touch == 0)).astype(np.uint8) * 255
+    cand = ((dist > BACK_DISTANCE) & (touch == 0)).astype(np.uint8) * 255
     k = max(5, int(face_h * 0.25)) | 1
     cand = cv2.morphologyEx(cand, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
     contours, _ = cv2.findContours(cand, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     out = []
     face_area = face_h * face_h * ASPECT_TYPICAL
-    contours = list(contours)
-    split = len(contours)  # contours from here on were cut out of a blob too big for a kong
-    ci = 0
-    while ci < len(contours):
-        c = contours[ci]
-        ci += 1
+    # a blob too big for face-down tiles: a lit or shaded patch of the table, far from its
+    # commonest colour too, has run into them; face-down tiles lie much further from the
+    # table than its own light does, so the blob is cut again, once, at the colour distance
+    # that best parts its pixels in two (Otsu); its parts are looked at after the other blobs
+    too_big = [cv2.contourArea(c) > face_area * 8 for c in contours]
+    contours = ([c for c, big in zip(contours, too_big) if not big]
+                + [p for c, big in zip(contours, too_big) if big for p in _stricter_parts(c, dist, k)])
+    for c in contours:
         area = cv2.contourArea(c)
-        if area > face_area * 8 and ci <= split:
-            # too big for face-down tiles: a lit or shaded patch of the table, far from its
-            # commonest colour too, has run into them; face-down tiles lie much further from
-            # the table than its own light does, so cut the blob again at the colour distance
-            # that best parts its pixels in two (Otsu)
-            contours.extend(_stricter_parts(c, dist, k))
-            continue
         if area < face_area * 0.45 or area > face_area * 8:
             continue
         quad = fit_quad(c)
@@ -1327,7 +1323,7 @@ def _stricter_parts(contour: np.ndarray, dist: np.ndarray, k: int) -> list[np.nd
     cv2.drawContours(inside, [(contour - np.int32([x, y])).astype(np.int32)], -1, 255, -1)
     d = np.clip(dist[y:y + h, x:x + w], 0, 255).astype(np.uint8)
     t, _ = cv2.threshold(d[inside > 0].reshape(-1, 1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    if t <= 38:
+    if t <= BACK_DISTANCE:
         return []
     part = ((d > t) & (inside > 0)).astype(np.uint8) * 255
     part = cv2.morphologyEx(part, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))

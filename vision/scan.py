@@ -38,6 +38,7 @@ from .group import group_tiles
 CROP_W, CROP_H = 96, 128     # the classifier resizes; this keeps the detail of big tiles
 CLOSER_LOOK_FACE_PX = 48     # faces shorter than this in the detection mask: look again, closer
 CLOSER_LOOK_GAIN = 1.2       # ... where the photo has at least this much more resolution to give
+PROBE_SOURCES = ("probe", "pair_probe")  # candidates that only ever add a face-down end
 HAND_SIZES = (13, 14, 16, 17)  # tiles a hand holds, a kong counted as three (Taiwanese 16-tile: 16, 17)
 __all__ = ["scan", "scan_image", "ScanError", "crop_face"]
 
@@ -120,13 +121,13 @@ def _read(decoded, det: dict, classify_fn, timings: dict) -> dict:
     timings["classify"] = (t2 - t1) * 1000
     # a pair probe counts only when both ends of its pair read as face-down
     ends_down = Counter(c["run"] for c, res in zip(cands, results)
-                        if c["source"] in ("probe", "pair_probe") and res["tile"] == "back")
+                        if c["source"] in PROBE_SOURCES and res["tile"] == "back")
     tiles = []
     for c, res in zip(cands, results):
         code = res["tile"]
         if code == "reject":
             continue
-        if c["source"] in ("probe", "pair_probe") and code != "back":
+        if c["source"] in PROBE_SOURCES and code != "back":
             continue  # a probe only ever adds a face-down end
         if c["source"] == "pair_probe" and ends_down[c["run"]] < 2:
             continue
