@@ -13,6 +13,11 @@ Per scene the photo is scanned; a found tile is right when its centre lies withi
 
 The summary also lists the commonest misnamings (true -> read: count) of tiles found in the
 right place under the wrong name; the per-scene rows of ``--json`` carry them as ``confusions``.
+It also tells how well the faces found in their place are cropped: each crop's overlap with
+the true face (intersection over union), how many overlap less than ``CROP_OK`` and how many
+misnamings fall among those poor crops; the rows carry ``crops`` as (overlap, read right).
+The truth stand-in names a crop by its centre alone, so only this shows a crop that is
+skewed or cut short (a corner index cut off) in the geometry figures.
 
 ``--classifier model`` (the default) uses the shipped ONNX model; ``truth`` names
 every candidate from the scene's truth, which measures detection and grouping alone.
@@ -34,6 +39,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
+import cv2
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -42,12 +48,24 @@ from vision.scan import scan  # noqa: E402
 from vision.scenes import SCENE_SOURCES, hand_key, make_scene, truth_classifier, truth_geometry  # noqa: E402
 
 
+CROP_OK = 0.8  # a face crop overlapping its true face less than this (intersection over union) is a poor crop
+
+
+def quad_iou(a, b) -> float:
+    """Intersection over union of two convex quads."""
+    ha, hb = cv2.convexHull(np.float32(a)), cv2.convexHull(np.float32(b))
+    inter, _ = cv2.intersectConvexConvex(ha, hb)
+    union = cv2.contourArea(ha) + cv2.contourArea(hb) - inter
+    return float(inter / union) if union > 0 else 0.0
+
+
 def score_scene(result: dict, truth: dict) -> dict:
     centres, heights = truth_geometry(truth)
     used: set[int] = set()
     right = 0
     wrong_code = 0
     confusions = []  # (true code, read code) of tiles found in the right place under the wrong name
+    crops = []  # (overlap with the true face, read right) of every face found in its place
     for t in result["tiles"]:
         c = np.asarray(t["corners"], float).mean(axis=0)
         best, bi = 1e18, -1
@@ -58,6 +76,9 @@ def score_scene(result: dict, truth: dict) -> dict:
             if d < best:
                 best, bi = d, i
         if bi >= 0 and best < 0.3 * heights[bi]:
+            if truth["tiles"][bi]["tile"] != "back":
+                crops.append((round(quad_iou(t["corners"], truth["tiles"][bi]["corners"]), 3),
+                              truth["tiles"][bi]["tile"] == t["tile"]))
             if truth["tiles"][bi]["tile"] == t["tile"]:
                 used.add(bi)
                 right += 1
@@ -67,7 +88,7 @@ def score_scene(result: dict, truth: dict) -> dict:
     n_true, n_found = len(truth["tiles"]), len(result["tiles"])
     exact = right == n_true and n_found == n_true and hand_key(result["hand"]) == hand_key(truth["hand"])
     return {"true": n_true, "found": n_found, "right": right, "wrong_code": wrong_code, "exact": exact,
-            "confusions": confusions,
+            "confusions": confusions, "crops": crops,
             "hand_ok": hand_key(result["hand"]) == hand_key(truth["hand"])}
 
 
@@ -134,6 +155,13 @@ def main(argv=None) -> int:
           f" hand right {totals['hand_ok']} / {n}")
     print(f"median scan time {np.median([r['ms'] for r in rows]):.0f} ms; wall {time.perf_counter() - t0:.0f} s")
     print(f"closer look taken in {totals['closer_kept'] + totals['closer_dropped']} scenes, kept in {totals['closer_kept']}")
+    crops = [c for r in rows for c in r["crops"]]
+    if crops:
+        poor = [ok for iou, ok in crops if iou < CROP_OK]
+        good = [ok for iou, ok in crops if iou >= CROP_OK]
+        print(f"face crops: median overlap with the true face {np.median([iou for iou, _ in crops]):.3f}; "
+              f"below {CROP_OK}: {len(poor)} of {len(crops)} ({len(poor) - sum(poor)} of them misnamed), "
+              f"the rest misnamed: {len(good) - sum(good)} of {len(good)}")
     if confusions:
         print("misnamed (true -> read: count): "
               + ", ".join(f"{a}->{b}: {n}" for (a, b), n in confusions.most_common(20)))
