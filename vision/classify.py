@@ -6,6 +6,11 @@ upright or upside down, any size) and returns, per crop,
 ``top3`` lists the three likeliest tile kinds (``back`` included, ``reject`` never), so the phone
 can ask the player when ``confidence`` is low. The model is loaded once per process, lazily, and
 crops are run as one batch on onnxruntime's CPU provider with 2 threads.
+
+Flowers are the hardest kinds to name (a small corner digit and a season or plant mark tell them
+apart), so a crop whose first reading leans to a flower, animal or face tile (its first choice,
+or ``SECOND_LOOK_SHARE`` of its probability) is read a second time turned 180 degrees, and the
+two readings are averaged (about one crop in ten of a hand; models/CARD.md gives the figures).
 """
 from __future__ import annotations
 
@@ -16,11 +21,15 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from engine.tiles import BONUS_KINDS
+
 MODEL_DIR = Path(__file__).resolve().parents[1] / "models"
 MODEL_PATH = MODEL_DIR / "tiles.onnx"
 LABELS: tuple[str, ...] = tuple(json.loads((MODEL_DIR / "labels.json").read_text()))
 INPUT_H, INPUT_W = 72, 54  # the model's fixed input (portrait); the batch axis is dynamic
 MIN_SIDE = 4  # smaller crops cannot hold a tile face
+SECOND_LOOK_SHARE = 0.3  # a first reading with this much on bonus kinds is read again, turned 180 degrees
+_BONUS = np.array([label in BONUS_KINDS for label in LABELS])
 THREADS = 2
 
 _session = None
@@ -90,6 +99,17 @@ def probabilities(crops: list[np.ndarray]) -> np.ndarray:
     return session().run(None, {"crops": np.ascontiguousarray(x)})[0]
 
 
+def second_look(crops: list[np.ndarray], probs: np.ndarray) -> np.ndarray:
+    """``probs`` with every crop whose reading leans to a bonus kind (first choice, or
+    ``SECOND_LOOK_SHARE`` of the probability) averaged with a reading of it turned 180 degrees."""
+    again = np.flatnonzero(_BONUS[probs.argmax(axis=1)] | (probs[:, _BONUS].sum(axis=1) >= SECOND_LOOK_SHARE)) \
+        if len(probs) else []
+    if len(again):
+        probs = probs.copy()
+        probs[again] = (probs[again] + probabilities([cv2.rotate(crops[i], cv2.ROTATE_180) for i in again])) / 2
+    return probs
+
+
 def _result(p: np.ndarray) -> dict:
     best = int(np.argmax(p))
     kinds = [i for i in np.argsort(-p) if LABELS[i] != "reject"][:3]
@@ -108,7 +128,7 @@ def classify(crops: list[np.ndarray]) -> list[dict]:
             slots.append(len(prepared) - 1)
         except ValueError as e:
             slots.append(str(e))
-    probs = probabilities(prepared)
+    probs = second_look(prepared, probabilities(prepared))
     out = []
     for s in slots:
         if isinstance(s, str):

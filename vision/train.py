@@ -696,7 +696,8 @@ def write_card(reports: Path, out: Path) -> None:
          f"- Input `crops`: N x 3 x {INPUT_H} x {INPUT_W} float32, BGR, 0..255 (portrait, either way up). "
          "Output `probs`: N x 53 softmax probabilities"
          + (", averaged over the crop and its 180-degree rotation." if FLIP_AVERAGE else " (one pass; half of the "
-            "training crops are upside down)."),
+            "training crops are upside down). `vision.classify` reads a crop whose first reading leans to a flower, "
+            "animal or face tile a second time, turned 180 degrees, and averages the two (docs/classifier.md)."),
          "- A compact CNN: a stride-2 stem and seven depthwise-separable blocks, global average pooling.",
          ]
     if ship:
