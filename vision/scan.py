@@ -39,6 +39,7 @@ CROP_W, CROP_H = 96, 128     # the classifier resizes; this keeps the detail of 
 CLOSER_LOOK_FACE_PX = 48     # faces shorter than this in the detection mask: look again, closer
 CLOSER_LOOK_GAIN = 1.2       # ... where the photo has at least this much more resolution to give
 PROBE_SOURCES = ("probe", "pair_probe")  # candidates that only ever add a face-down end
+BLOB_FACE_CONFIDENCE = 0.9  # a cell of a face-down colour blob counts as a face only when named this surely
 HAND_SIZES = (13, 14, 16, 17)  # tiles a hand holds, a kong counted as three (Taiwanese 16-tile: 16, 17)
 __all__ = ["scan", "scan_image", "ScanError", "crop_face"]
 
@@ -130,6 +131,10 @@ def _read(decoded, det: dict, classify_fn, timings: dict) -> dict:
         if c["source"] in PROBE_SOURCES and code != "back":
             continue  # a probe only ever adds a face-down end
         if c["source"] == "pair_probe" and ends_down[c["run"]] < 2:
+            continue
+        if c["source"] == "back" and code != "back" and float(res.get("confidence", 0.0)) < BLOB_FACE_CONFIDENCE:
+            # a blob found by its colour, far from the table's and not a face's white: a patch
+            # of a two-tone mat or a poker chip, which the model may half-name as a tile
             continue
         tiles.append({"tile": code, "confidence": float(res.get("confidence", 0.0)),
                       "top3": res.get("top3", []), "quad": c["quad"], "run": c["run"]})

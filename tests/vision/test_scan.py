@@ -351,3 +351,24 @@ def test_a_far_off_png_takes_its_closer_look_from_the_working_image(monkeypatch)
     assert res["image"]["closer_look"] == "kept" and len(decodes) == 1
     monkeypatch.setattr(scan_module, "CLOSER_LOOK_GAIN", float("inf"))
     assert len(res["tiles"]) > len(scan(png.tobytes(), classify_fn=truth_classifier(truth))["tiles"])
+
+
+@pytest.mark.parametrize("confidence, kept", [(0.5, False), (0.95, True)])
+def test_a_face_down_blob_named_as_a_face_counts_only_when_named_surely(confidence, kept):
+    # the all-face-down kong of a checked-cloth scene is found as colour blobs; a classifier
+    # that half-names those cells as 2s (as the model did a two-tone bamboo mat's patch and a
+    # poker chip) adds no tiles, a sure naming keeps them
+    hand = {"concealed": "123m456p789s1z", "melds": ["-2222m", "555p"], "flowers": "3f"}
+    data, truth = make_scene(0, width=1600, hand=hand, source="drawn", table="cloth")
+    true_fn = truth_classifier(truth)
+
+    def names_backs_2s(crops, quads):
+        out = true_fn(crops, quads)
+        for r in out:
+            if r["tile"] == "back":
+                r.update(tile="2s", confidence=confidence, top3=[["2s", confidence], ["back", 0.01]])
+        return out
+
+    res = scan(data, classify_fn=names_backs_2s)
+    assert sum(t["tile"] == "2s" for t in res["tiles"]) == (4 if kept else 0)
+    assert res["hand"]["concealed"] == truth["hand"]["concealed"]
