@@ -10,7 +10,7 @@ crops are run as one batch on onnxruntime's CPU provider with 2 threads.
 Flowers are the hardest kinds to name (a small corner digit and a season or plant mark tell them
 apart), so a crop whose first reading leans to a flower, animal or face tile (its first choice,
 or ``SECOND_LOOK_SHARE`` of its probability) is read a second time turned 180 degrees, and the
-two readings are averaged (about one crop in ten of a hand; models/CARD.md gives the figures).
+two readings are averaged (about one crop in ten of a hand; docs/classifier.md gives the figures).
 """
 from __future__ import annotations
 
@@ -102,8 +102,7 @@ def probabilities(crops: list[np.ndarray]) -> np.ndarray:
 def second_look(crops: list[np.ndarray], probs: np.ndarray) -> np.ndarray:
     """``probs`` with every crop whose reading leans to a bonus kind (first choice, or
     ``SECOND_LOOK_SHARE`` of the probability) averaged with a reading of it turned 180 degrees."""
-    again = np.flatnonzero(_BONUS[probs.argmax(axis=1)] | (probs[:, _BONUS].sum(axis=1) >= SECOND_LOOK_SHARE)) \
-        if len(probs) else []
+    again = np.flatnonzero(_BONUS[probs.argmax(axis=1)] | (probs[:, _BONUS].sum(axis=1) >= SECOND_LOOK_SHARE))
     if len(again):
         probs = probs.copy()
         probs[again] = (probs[again] + probabilities([cv2.rotate(crops[i], cv2.ROTATE_180) for i in again])) / 2
