@@ -774,12 +774,10 @@ def to_lab(wb: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(np.clip(wb, 0, 255).astype(np.uint8), cv2.COLOR_BGR2Lab).astype(np.float32)
 
 
-def colour_distance(wb: np.ndarray, ref_lab: np.ndarray) -> np.ndarray:
-    return lab_distance(to_lab(wb), ref_lab)
-
-
 def lab_distance(lab: np.ndarray, ref_lab: np.ndarray) -> np.ndarray:
-    """Per pixel :func:`colour_distance` of a Lab image (from :func:`to_lab`) to one colour."""
+    """Per pixel, the colour distance of a Lab image (from :func:`to_lab`) to one colour: the
+    square root of ``L_WEIGHT`` x the squared lightness difference plus ``CHROMA_WEIGHT`` x the
+    squared a and b differences."""
     l_, a_, b_ = cv2.split(cv2.subtract(lab, tuple(float(v) for v in np.asarray(ref_lab, np.float32)) + (0.0,)))
     for ch in (l_, a_, b_):   # in place: fresh full-size outputs cost more than the arithmetic
         cv2.multiply(ch, ch, dst=ch)
@@ -1475,7 +1473,7 @@ def _local_face_shape(runs: list[Run], quad: np.ndarray, axis: np.ndarray, face_
 
 
 def _lab_distance(a: np.ndarray, b: np.ndarray):
-    """:func:`colour_distance` between Lab colours (the last axis): a float for two colours,
+    """:func:`lab_distance` between Lab colours (the last axis): a float for two colours,
     an array for N colours against one."""
     d = np.sqrt(L_WEIGHT * (a[..., 0] - b[..., 0]) ** 2
                 + CHROMA_WEIGHT * ((a[..., 1] - b[..., 1]) ** 2 + (a[..., 2] - b[..., 2]) ** 2))
