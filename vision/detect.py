@@ -214,6 +214,11 @@ def _rect_blobs(mask: np.ndarray, cut: Callable[[], np.ndarray], min_area: float
     return out
 
 
+def _opened(mask: np.ndarray, k: int) -> np.ndarray:
+    """``mask`` opened by a ``k`` px disc: parts and bridges thinner than that go."""
+    return cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+
+
 def _pieces(own, own_cut: Callable[[], np.ndarray], area, offset, min_area, min_side):
     """Rectangular pieces of a blob that is not one: thin bridges (glare on a mat, a
     cloth pattern) are opened away, first in the plain blob, then in the edge-cut one
@@ -222,7 +227,7 @@ def _pieces(own, own_cut: Callable[[], np.ndarray], area, offset, min_area, min_
         if src is None:
             src = own_cut()
         for k in (5, 9, 15):
-            opened = cv2.morphologyEx(src, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+            opened = _opened(src, k)
             subs, _ = cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE, offset=offset)
             got = []
             for sc in subs:
@@ -1226,6 +1231,7 @@ def _find_backs(small: np.ndarray, gains: np.ndarray, faces: np.ndarray, face_h:
     half = cv2.resize(apply_gains(small, gains), (max(1, small.shape[1] // 2), max(1, small.shape[0] // 2)),
                       interpolation=cv2.INTER_AREA)
     faces = cv2.resize(faces, (half.shape[1], half.shape[0]), interpolation=cv2.INTER_NEAREST)
+    to_small = f  # detection-image px of the picture's
     face_h, f = face_h / 2, f / 2
     grow = max(3, int(face_h * 0.3))
     near_faces = cv2.dilate(faces, cv2.getStructuringElement(cv2.MORPH_RECT, (2 * grow + 1, 2 * grow + 1)))
@@ -1237,7 +1243,7 @@ def _find_backs(small: np.ndarray, gains: np.ndarray, faces: np.ndarray, face_h:
     touch = cv2.dilate(faces, np.ones((5, 5), np.uint8))
     cand = ((dist > BACK_DISTANCE) & (touch == 0)).astype(np.uint8) * 255
     k = max(5, int(face_h * 0.25)) | 1
-    cand = cv2.morphologyEx(cand, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    cand = _opened(cand, k)
     contours, _ = cv2.findContours(cand, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     out = []
     face_area = face_h * face_h * ASPECT_TYPICAL
@@ -1305,7 +1311,7 @@ def _find_backs(small: np.ndarray, gains: np.ndarray, faces: np.ndarray, face_h:
                 continue  # a face
             if _probe_off_table(lab, inner, q, step, f):
                 keep.append((end, q))
-            elif len(r.quads) == 2 and _outlined(small, q * (2 * f), np.mean(r.quads, axis=0).mean(axis=0) * (2 * f)):
+            elif len(r.quads) == 2 and _outlined(small, q * to_small, np.mean(r.quads, axis=0).mean(axis=0) * to_small):
                 pair.append((end, q))
         r.probes = keep
         r.pair_probes = pair if len(keep) + len(pair) == 2 else []
@@ -1324,7 +1330,7 @@ def _stricter_parts(contour: np.ndarray, dist: np.ndarray, k: int) -> list[np.nd
     if t <= BACK_DISTANCE:
         return []
     part = ((d > t) & (inside > 0)).astype(np.uint8) * 255
-    part = cv2.morphologyEx(part, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    part = _opened(part, k)
     found, _ = cv2.findContours(part, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     return [(c + np.int32([x, y])).astype(np.int32) for c in found]
 
@@ -1397,9 +1403,11 @@ def _kongs_from_ends(runs: list[Run], backs: list[Run], small: np.ndarray, gains
         consumed.update(far)
         axis = step / (np.linalg.norm(step) + 1e-6)
         pair = [r for r, v in zip(runs, inside) if any(v)]
+        def outside(cells):
+            return [(e, x) for e, x in cells if not point_in_quad(np.asarray(x).mean(axis=0), region)]
+
         for r in runs:
-            r.probes = [(e, x) for e, x in r.probes if not point_in_quad(np.asarray(x).mean(axis=0), region)]
-            r.pair_probes = [(e, x) for e, x in r.pair_probes if not point_in_quad(np.asarray(x).mean(axis=0), region)]
+            r.probes, r.pair_probes = outside(r.probes), outside(r.pair_probes)
         if len(pair) == 1 and len(pair[0].quads) == 2 and all(_same_shape(x, q) or _same_shape(x, np.roll(q, 2, axis=0))
                                                               for x in pair[0].quads):
             # its two faces were found as they are (the face-down tile's shape: the four tiles

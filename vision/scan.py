@@ -125,18 +125,18 @@ def _read(decoded, det: dict, classify_fn, timings: dict) -> dict:
                         if c["source"] in PROBE_SOURCES and res["tile"] == "back")
     tiles = []
     for c, res in zip(cands, results):
-        code = res["tile"]
+        code, conf = res["tile"], float(res.get("confidence", 0.0))
         if code == "reject":
             continue
         if c["source"] in PROBE_SOURCES and code != "back":
             continue  # a probe only ever adds a face-down end
         if c["source"] == "pair_probe" and ends_down[c["run"]] < 2:
             continue
-        if c["source"] == "back" and code != "back" and float(res.get("confidence", 0.0)) < BLOB_FACE_CONFIDENCE:
+        if c["source"] == "back" and code != "back" and conf < BLOB_FACE_CONFIDENCE:
             # a blob found by its colour, far from the table's and not a face's white: a patch
             # of a two-tone mat or a poker chip, which the model may half-name as a tile
             continue
-        tiles.append({"tile": code, "confidence": float(res.get("confidence", 0.0)),
+        tiles.append({"tile": code, "confidence": conf,
                       "top3": res.get("top3", []), "quad": c["quad"], "run": c["run"]})
     ordered, hand = group_tiles(limit_copies(tiles))
     out_tiles = []
