@@ -106,8 +106,12 @@ class ScanTile(_Open):
     top3: list[list] = Field(description="[[code, score] x 3], best first")
     corners: list[list[float]] = Field(description="four [x, y] corners in image pixels")
     group: object = None
-    moved_from: str | None = Field(None, description="the classifier's first choice, when the photo already held "
-                                   "every copy of it that a set has and this tile was moved to its next likeliest kind")
+    moved_from: str | None = Field(None, description="the classifier's first choice, when this tile was moved to "
+                                   "another kind of its top3 (why: moved_because)")
+    moved_because: str | None = Field(None, description="'copies': the photo already held every copy of the first "
+                                      "choice that a set has; 'in_row': a flower read inside a row of touching tiles, "
+                                      "where none lies; 'meld': one changed tile makes a cluster apart from the row a "
+                                      "set")
 
 
 class ScanMeld(_Open):

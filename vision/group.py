@@ -19,6 +19,19 @@ Rules, in order:
    neighbouring leftover pieces that together are a set are one meld (a tile pushed
    out of line); anything else left over joins the concealed row.  Face-down tiles outside a kong are
    dropped (nothing can be read from them).
+
+Where a tile lies also says something of its kind, and two readings are changed by it (to
+a kind from the tile's own ``top3``; the tile says ``"moved_from"`` and ``"moved_because"``):
+
+* ``"in_row"``: a flower, animal or face tile is set aside as soon as it is drawn, so none
+  lies inside a run of touching tiles.  One read as such between two ordinary tiles of its
+  run (before rule 1) is taken as its likeliest ordinary kind.
+* ``"meld"``: a cluster of 3 or 4 tiles lying apart from the concealed row is an exposed
+  meld, and a meld is a set.  A leftover cluster (after rule 5's pairing) that one changed
+  tile makes a set, with that kind scored at least ``MEND_MIN``, is that meld (the change
+  with the highest score when several would do).
+
+Neither change may give a kind more copies than a set holds (:mod:`vision.copy_limits`).
 """
 from __future__ import annotations
 
@@ -28,9 +41,12 @@ import numpy as np
 
 from engine.tiles import format_tiles, is_bonus
 
+from .copy_limits import COPIES
+
 JOIN_GAP = 0.35       # fraction of a tile width
 JOIN_ANGLE = 12.0     # degrees
 JOIN_OFFSET = 0.35    # fraction of a face height, perpendicular to the row
+MEND_MIN = 0.005      # the least score of the kind that makes a leftover cluster a meld
 
 
 def _centre(q):
@@ -177,13 +193,14 @@ def group_tiles(tiles: list[dict]) -> tuple[list[dict], dict]:
     Returns (tiles in reading order with ``group`` set, hand).  Face-down tiles that
     are not part of a kong are left out.
     """
+    _flowers_out_of_rows(tiles)
     cl = clusters(tiles)
     flowers = []
     rest = []
     for c in cl:
         keep = []
         for t in c:
-            if t["tile"] != "back" and is_bonus(t["tile"]):
+            if _bonus(t["tile"]):
                 t["group"] = "flowers"
                 flowers.append(t)
             else:
@@ -210,6 +227,9 @@ def group_tiles(tiles: list[dict]) -> tuple[list[dict], dict]:
                 leftovers.append(c)
     paired, leftovers = _pair_pieces(leftovers)
     melds.extend(paired)
+    mended = [(c, _mend_meld(c, tiles)) for c in leftovers]
+    melds.extend((c, m) for c, m in mended if m is not None)
+    leftovers = [c for c, m in mended if m is None]
     for c in leftovers:
         concealed.extend(t for t in c if t["tile"] != "back")
     if concealed and melds:
@@ -267,3 +287,70 @@ def _pair_pieces(pieces: list[list[dict]]) -> tuple[list[tuple[list[dict], dict]
         else:
             i += 1
     return melds, pieces
+
+
+def _bonus(code: str) -> bool:
+    """A flower, animal or face tile (``is_bonus`` reads ``back``'s second letter as a suit)."""
+    return code != "back" and is_bonus(code)
+
+
+def _ordinary(code: str) -> bool:
+    """A kind that can lie in a row or a meld: not a bonus tile, not face-down, not a reject."""
+    return code not in ("back", "reject") and not is_bonus(code)
+
+
+def _move(t: dict, kind: str, score: float, because: str) -> None:
+    t["moved_from"] = t.get("moved_from", t["tile"])
+    t["moved_because"] = t.get("moved_because", because)
+    t["tile"], t["confidence"] = kind, score
+
+
+def _counts(tiles: list[dict]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for t in tiles:
+        counts[t["tile"]] = counts.get(t["tile"], 0) + 1
+    return counts
+
+
+def _flowers_out_of_rows(tiles: list[dict]) -> None:
+    """Rule "in_row" of the module docstring, in place."""
+    by_run: dict[int, list[dict]] = {}
+    for t in tiles:
+        by_run.setdefault(t["run"], []).append(t)
+    counts = _counts(tiles)
+    for run in by_run.values():
+        if len(run) < 3 or not any(_bonus(t["tile"]) for t in run):
+            continue
+        order = _reading_order(run)
+        for before, t, after in zip(order, order[1:], order[2:]):
+            if not (_bonus(t["tile"]) and _ordinary(before["tile"]) and _ordinary(after["tile"])):
+                continue
+            kind, score = next(((k, p) for k, p in t.get("top3", []) if _ordinary(k)), (None, 0.0))
+            if kind is not None and counts.get(kind, 0) < COPIES.get(kind, 4):
+                counts[t["tile"]] -= 1
+                counts[kind] = counts.get(kind, 0) + 1
+                _move(t, kind, float(score), "in_row")
+
+
+def _mend_meld(c: list[dict], tiles: list[dict]) -> dict | None:
+    """Rule "meld" of the module docstring: the meld that cluster ``c`` becomes with one tile
+    changed (the tile is changed in place), or None."""
+    if len(c) not in (3, 4):
+        return None
+    counts = _counts(tiles)
+    codes = [t["tile"] for t in c]
+    best = None  # (score, index, kind, meld)
+    for i, t in enumerate(c):
+        for kind, score in t.get("top3", []):
+            if kind == t["tile"] or not _ordinary(kind) or float(score) < MEND_MIN:
+                continue
+            if counts.get(kind, 0) >= COPIES.get(kind, 4):
+                continue
+            m = _meld(codes[:i] + [kind] + codes[i + 1:])
+            if m is not None and (best is None or float(score) > best[0]):
+                best = (float(score), i, kind, m)
+    if best is None:
+        return None
+    score, i, kind, m = best
+    _move(c[i], kind, score, "meld")
+    return m

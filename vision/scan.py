@@ -16,7 +16,10 @@ Output::
 * ``tile`` is an engine code or ``"back"`` (a face-down tile of a concealed kong).
 * One photo holds one set's tiles, so no kind is read more often than a set holds it
   (:mod:`vision.copy_limits`): a surplus reading moves to its next likeliest kind in
-  ``top3``, and such a tile says ``"moved_from"`` (the classifier's first choice).
+  ``top3``, and such a tile says ``"moved_from"`` (the classifier's first choice) and
+  ``"moved_because": "copies"``.  Where a tile lies can move a reading too
+  (:mod:`vision.group`): a flower read inside a row of touching tiles (``"in_row"``), a
+  cluster apart from the row that one changed tile makes a meld (``"meld"``).
 * A kong whose four tiles are all face down is ``{"tiles": "", "concealed": true,
   "unknown": true}``: its kind cannot be read from the photo.
 * Bad input raises :class:`ScanError` (``code``, ``message``); a photo with no
@@ -144,8 +147,9 @@ def _read(decoded, det: dict, classify_fn, timings: dict) -> dict:
         q = np.asarray(t["quad"], np.float64) * [sx, sy]
         out_tiles.append({"tile": t["tile"], "confidence": round(t["confidence"], 4), "top3": t["top3"],
                           "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in q], "group": t["group"]})
-        if "moved_from" in t:  # the classifier's first choice, one copy too many for one set
+        if "moved_from" in t:  # the classifier's first choice, changed by copy limits or by place
             out_tiles[-1]["moved_from"] = t["moved_from"]
+            out_tiles[-1]["moved_because"] = t.get("moved_because", "copies")
     timings["group"] = (time.perf_counter() - t2) * 1000
     return {
         "tiles": out_tiles,

@@ -17,6 +17,12 @@
   var HONOR_FACES = '東南西北白發中';
   var FLOWER_NAMES = ['Spring', 'Summer', 'Autumn', 'Winter', 'Plum', 'Orchid', 'Chrysanthemum', 'Bamboo'];
   var FLOWER_FACES = '春夏秋冬梅蘭菊竹';
+  // why the scanner moved a reading to another kind of its top 3 (vision.scan's moved_because)
+  var MOVED_BECAUSE = {
+    copies: 'the photo already has every copy a set holds',
+    in_row: 'no flower lies inside a row of tiles',
+    meld: 'this makes the group beside the row a set'
+  };
   var ANIMAL_NAMES = ['Cat', 'Rat', 'Rooster', 'Centipede'];
   var ANIMAL_FACES = ['貓', '鼠', '雞', '蜈'];
   var NUMERALS = '一二三四五六七八九';
@@ -606,7 +612,7 @@
       if (!d) note.textContent = 'added by hand';
       else if (item.edited) note.textContent = 'set by you (the scan read ' + tileName(d.tile) + ')';
       else note.textContent = 'scanned, ' + Math.round(d.confidence * 100) + '% sure' + (d.moved_from
-        ? ' (read first as ' + tileName(d.moved_from) + ', but the photo already has every copy a set holds)' : '');
+        ? ' (read first as ' + tileName(d.moved_from) + ', but ' + (MOVED_BECAUSE[d.moved_because] || MOVED_BECAUSE.copies) + ')' : '');
       current.appendChild(note);
       if (f.zone === 'concealed') {
         var isWin = winningItem() && winningItem().id === item.id;

@@ -234,7 +234,7 @@ def test_unpaired_phone_sees_how_to_pair(server, browser_context):
     assert page.is_visible("#capture")
 
 
-def test_a_tile_moved_for_a_surplus_copy_says_so_in_its_sheet(server, browser_context, tmp_path):
+def test_a_tile_moved_to_another_kind_says_why_in_its_sheet(server, browser_context, tmp_path):
     # the server's own scan of a photo (over real HTTP: Playwright does not forward an XHR's
     # multipart body from a route), with its first concealed tile marked as moved from a
     # surplus 9m the way vision.copy_limits marks it, is what the page receives
@@ -247,8 +247,9 @@ def test_a_tile_moved_for_a_surplus_copy_says_so_in_its_sheet(server, browser_co
 
     body = httpx.post(f"{server}/api/scan", files={"photo": ("table.jpg", jpeg, "image/jpeg")},
                       headers={"Authorization": f"Bearer {TOKEN}"}, timeout=60).json()
-    first = next(t for t in body["tiles"] if t["group"] == "concealed")
-    first.update(moved_from="9m", confidence=0.31)
+    concealed = [t for t in body["tiles"] if t["group"] == "concealed"]
+    concealed[0].update(moved_from="9m", moved_because="copies", confidence=0.31)
+    concealed[1].update(moved_from="2f", moved_because="in_row", confidence=0.2)   # as vision.group marks it
 
     def mark_moved(route):
         route.fulfill(status=200, json=body)
@@ -263,4 +264,10 @@ def test_a_tile_moved_for_a_surplus_copy_says_so_in_its_sheet(server, browser_co
     first.click()
     page.wait_for_selector("#sheet:not([hidden])")
     note = page.inner_text("#sheet")
-    assert "31% sure" in note and "read first as 9 characters" in note
+    assert "31% sure" in note and "read first as 9 characters" in note and "every copy a set holds" in note
+    page.click("#sheet [data-close] >> nth=-1")
+    page.wait_for_selector("#sheet", state="hidden")
+    page.locator("#row-concealed .tile[data-id]").nth(1).click()
+    page.wait_for_selector("#sheet:not([hidden])")
+    note = page.inner_text("#sheet")
+    assert "20% sure" in note and "read first as Summer" in note and "no flower lies inside a row" in note

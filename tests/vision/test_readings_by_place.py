@@ -1,0 +1,68 @@
+"""vision.group: readings changed by where a tile lies (no flower inside a row; an exposed
+meld is a set)."""
+import numpy as np
+
+from vision.group import MEND_MIN, group_tiles
+
+
+def _tile(code, x, y, run, top3=None, conf=0.9):
+    quad = np.float32([[x, y], [x + 30, y], [x + 30, y + 40], [x, y + 40]])
+    return {"tile": code, "confidence": conf, "top3": top3 or [[code, conf]], "quad": quad, "run": run}
+
+
+def _row(codes, y=100, run=0, x=100):
+    return [_tile(c, x + 31 * i, y, run) for i, c in enumerate(codes)]
+
+
+def test_a_flower_read_inside_a_row_is_read_as_its_likeliest_ordinary_kind():
+    row = _row(["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "2z", "2z"])
+    row[5] = _tile("2f", 100 + 31 * 5, 100, 0, top3=[["2f", 0.4], ["6f", 0.3], ["6p", 0.2]], conf=0.4)
+    ordered, hand = group_tiles(row)
+    assert hand["concealed"] == "123m456p789s1122z" and hand["flowers"] == ""
+    moved = [t for t in ordered if "moved_from" in t]
+    assert [(t["moved_from"], t["tile"], t["moved_because"], t["confidence"]) for t in moved] == \
+        [("2f", "6p", "in_row", 0.2)]
+
+
+def test_a_flower_at_the_end_of_a_row_or_with_no_ordinary_kind_in_its_top3_stays_a_flower():
+    row = _row(["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "2z", "2z", "3f"])
+    row[13]["top3"] = [["3f", 0.5], ["3s", 0.4]]   # touching the row's end: set aside there
+    row[5] = _tile("2f", 100 + 31 * 5, 100, 0, top3=[["2f", 0.4], ["6f", 0.3], ["1a", 0.2]], conf=0.4)
+    row[2] = _tile("back", 100 + 31 * 2, 100, 0, top3=[["back", 0.6], ["3m", 0.3]])  # not a flower either
+    ordered, hand = group_tiles(row)
+    assert hand["flowers"] == "23f"
+    assert hand["concealed"] == "12m45p789s1122z"   # a face-down tile outside a kong is left out
+    assert not any("moved_from" in t for t in ordered)
+
+
+def test_a_cluster_apart_from_the_row_that_one_changed_tile_makes_a_set_is_that_meld():
+    tiles = _row(["1m", "1m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "2z"])
+    meld = _row(["2m", "4m", "5m"], y=200, run=1)
+    meld[0]["top3"] = [["2m", 0.95], ["1m", 0.012], ["3m", 0.0084]]
+    ordered, hand = group_tiles(tiles + meld)
+    assert hand["melds"] == [{"tiles": "345m", "concealed": False}]
+    assert hand["concealed"] == "11m456p789s112z"
+    moved = [t for t in ordered if "moved_from" in t]
+    assert [(t["moved_from"], t["tile"], t["moved_because"]) for t in moved] == [("2m", "3m", "meld")]
+
+
+def test_a_cluster_is_not_mended_by_an_unlikely_kind_or_past_a_sets_copies():
+    tiles = _row(["3m", "3m", "3m", "3m", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "2z"])  # every 3m there is
+    meld = _row(["2m", "4m", "5m"], y=200, run=1)
+    meld[0]["top3"] = [["2m", 0.95], ["3m", 0.03]]
+    meld[2]["top3"] = [["5m", 0.95], ["6m", MEND_MIN / 2]]   # 2-4-6 is no set; 4-5-6 would need two changes
+    _, hand = group_tiles(tiles + meld)
+    assert hand["melds"] == []
+    assert hand["concealed"] == "2333345m56p789s112z"   # the three join the row, unchanged
+
+
+def test_a_pung_misread_in_one_tile_is_mended_only_by_that_tiles_own_top3():
+    tiles = _row(["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z"])
+    pung = _row(["5z", "6z", "5z"], y=200, run=1)
+    pung[1]["top3"] = [["6z", 0.7], ["5z", 0.2]]
+    _, hand = group_tiles(tiles + pung)
+    assert hand["melds"] == [{"tiles": "555z", "concealed": False}]
+    pung = _row(["5z", "6z", "5z"], y=200, run=1)   # the same without 5z among the middle tile's choices
+    pung[1]["top3"] = [["6z", 0.7], ["7z", 0.2]]
+    _, hand = group_tiles(tiles + pung)
+    assert hand["melds"] == [] and hand["concealed"] == "123m456p789s11556z"
