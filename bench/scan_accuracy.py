@@ -19,6 +19,11 @@ misnamings fall among those poor crops; the rows carry ``crops`` as (overlap, re
 The truth stand-in names a crop by its centre alone, so only this shows a crop that is
 skewed or cut short (a corner index cut off) in the geometry figures.
 
+Last, it tells why the scenes not read exactly were lost (``loss_causes``; a scene may have
+several causes): a true tile not found in its place, a tile found where none lies, a tile
+misnamed (a flower, animal or face tile on either side of the misnaming, or not), or, with
+every tile right, the groups.
+
 ``--classifier model`` (the default) uses the shipped ONNX model; ``truth`` names
 every candidate from the scene's truth, which measures detection and grouping alone.
 
@@ -90,6 +95,28 @@ def score_scene(result: dict, truth: dict) -> dict:
     return {"true": n_true, "found": n_found, "right": right, "wrong_code": wrong_code, "exact": exact,
             "confusions": confusions, "crops": crops,
             "hand_ok": hand_key(result["hand"]) == hand_key(truth["hand"])}
+
+
+LOSS_CAUSES = ("missed", "extra", "misnamed flower", "misnamed other", "grouping")
+
+
+def _bonus(code: str) -> bool:
+    return code != "back" and code[1] in "fah"
+
+
+def loss_causes(s: dict) -> set[str]:
+    """Why a scene (a :func:`score_scene` row) was not read exactly: a subset of LOSS_CAUSES."""
+    if s["exact"]:
+        return set()
+    placed = s["right"] + s["wrong_code"]
+    causes = set()
+    if placed < s["true"]:
+        causes.add("missed")
+    if s["found"] > placed:
+        causes.add("extra")
+    for true, read in s["confusions"]:
+        causes.add("misnamed flower" if _bonus(true) or _bonus(read) else "misnamed other")
+    return causes or {"grouping"}
 
 
 def main(argv=None) -> int:
@@ -165,6 +192,10 @@ def main(argv=None) -> int:
     if confusions:
         print("misnamed (true -> read: count): "
               + ", ".join(f"{a}->{b}: {n}" for (a, b), n in confusions.most_common(20)))
+    lost = [loss_causes(r) for r in rows if not r["exact"]]
+    if lost:
+        print(f"scenes not read exactly: {len(lost)}; with a cause (alone): "
+              + ", ".join(f"{c} {sum(c in x for x in lost)} ({sum(x == {c} for x in lost)})" for c in LOSS_CAUSES))
     by = {}
     for key in ("table", "source"):
         for r in rows:

@@ -30,3 +30,17 @@ def test_a_crop_cut_short_is_counted_poor_though_its_centre_and_name_are_right(t
     # faces only (a face-down tile has no face to crop): the short crop, then the misnamed one
     assert s["crops"] == [(pytest.approx(2 / 3, abs=1e-3), True), (1.0, False)]
     assert s["crops"][0][0] < tool.CROP_OK
+
+
+def test_a_lost_scene_is_told_by_its_causes(tool):
+    def row(true=14, found=14, right=14, wrong=0, confusions=(), exact=False):
+        return {"true": true, "found": found, "right": right, "wrong_code": wrong, "exact": exact,
+                "confusions": list(confusions)}
+    assert tool.loss_causes(row(exact=True)) == set()
+    assert tool.loss_causes(row()) == {"grouping"}   # every tile right, the hand wrong
+    assert tool.loss_causes(row(found=13, right=13)) == {"missed"}
+    assert tool.loss_causes(row(found=15)) == {"extra"}
+    assert tool.loss_causes(row(right=13, wrong=1, confusions=[("3f", "7f")])) == {"misnamed flower"}
+    assert tool.loss_causes(row(right=13, wrong=1, confusions=[("1s", "2f")])) == {"misnamed flower"}
+    assert tool.loss_causes(row(found=13, right=12, wrong=1, confusions=[("2m", "3m")])) == {"missed", "misnamed other"}
+    assert tool.loss_causes(row(right=13, wrong=0)) == {"missed", "extra"}   # one found off its place
