@@ -43,6 +43,9 @@ CLOSER_LOOK_FACE_PX = 48     # faces shorter than this in the detection mask: lo
 CLOSER_LOOK_GAIN = 1.2       # ... where the photo has at least this much more resolution to give
 PROBE_SOURCES = ("probe", "pair_probe")  # candidates that only ever add a face-down end
 BLOB_FACE_CONFIDENCE = 0.9  # a cell of a face-down colour blob counts as a face only when named this surely
+SURE_BACK = 0.5    # a face-down cell read as back this surely ...
+BACK_LEAN = 0.01   # ... makes a back of the rejected face-down cells near it whose likeliest tile kind is back,
+KONG_SPAN = 2.6    # scored at least this; near: centres within this many of the cell's longer side (a kong's length)
 HAND_SIZES = (13, 14, 16, 17)  # tiles a hand holds, a kong counted as three (Taiwanese 16-tile: 16, 17)
 __all__ = ["scan", "scan_image", "ScanError", "crop_face"]
 
@@ -123,6 +126,7 @@ def _read(decoded, det: dict, classify_fn, timings: dict) -> dict:
         results = classify_fn(crops, [np.asarray(c["quad"], np.float64) * [sx, sy] for c in cands])
     t2 = time.perf_counter()
     timings["classify"] = (t2 - t1) * 1000
+    results = backs_together(cands, results)
     # a pair probe counts only when both ends of its pair read as face-down
     ends_down = Counter(c["run"] for c, res in zip(cands, results)
                         if c["source"] in PROBE_SOURCES and res["tile"] == "back")
@@ -160,6 +164,34 @@ def _read(decoded, det: dict, classify_fn, timings: dict) -> dict:
                   "closer_look": "none"},
         "timings_ms": timings,
     }
+
+
+def backs_together(cands: list[dict], results: list[dict]) -> list[dict]:
+    """Face-down tiles come together: a concealed kong's two ends, or all four of its tiles.
+
+    A face-down candidate (an end probe or a cell of a face-down colour blob) that reads
+    ``reject`` but whose likeliest tile kind is ``back``, scored at least :data:`BACK_LEAN`, is
+    read ``back`` (with that score as its confidence) when another face-down candidate within
+    a kong's length (:data:`KONG_SPAN` times its own longer side, centre to centre) reads
+    ``back`` at :data:`SURE_BACK` or more. The classifier rejects some face-down tiles of
+    colours it rarely saw (a dark olive back under dim light) while naming another of the same
+    kong surely. Returns a new list; the results themselves are not changed."""
+    def centre_and_size(c):
+        q = np.asarray(c["quad"], np.float64)
+        return q.mean(axis=0), float(max(np.linalg.norm(q[1] - q[0]), np.linalg.norm(q[3] - q[0])))
+
+    sure = [centre_and_size(c)[0] for c, r in zip(cands, results)
+            if c["source"] != "face" and r["tile"] == "back" and float(r.get("confidence", 0.0)) >= SURE_BACK]
+    out = []
+    for c, r in zip(cands, results):
+        if sure and c["source"] != "face" and r["tile"] == "reject":
+            kind, score = next(((k, float(p)) for k, p in r.get("top3", []) if k != "reject"), (None, 0.0))
+            centre, size = centre_and_size(c)
+            if kind == "back" and score >= BACK_LEAN and any(
+                    np.linalg.norm(centre - x) <= KONG_SPAN * size for x in sure):
+                r = dict(r, tile="back", confidence=score)
+        out.append(r)
+    return out
 
 
 def hand_size(tiles: list[dict]) -> int:

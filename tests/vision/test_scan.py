@@ -372,3 +372,50 @@ def test_a_face_down_blob_named_as_a_face_counts_only_when_named_surely(confiden
     res = scan(data, classify_fn=names_backs_2s)
     assert sum(t["tile"] == "2s" for t in res["tiles"]) == (4 if kept else 0)
     assert res["hand"]["concealed"] == truth["hand"]["concealed"]
+
+
+@pytest.mark.parametrize("kong, rejected, found", [
+    ("-2222m", 1, True),    # four face-down tiles, one rejected: the other three are sure
+    ("+2222m", 1, True),    # two face-down ends, one rejected
+    ("-2222m", 4, False),   # all rejected: nothing says this group is face-down
+])
+def test_a_rejected_face_down_tile_beside_a_sure_one_is_read_face_down(kong, rejected, found):
+    # the model rejected dark olive backs it rarely saw while naming another of the same kong
+    # surely (development scenes 121, 294, 299, 309)
+    hand = {"concealed": "123m456p789s1z", "melds": [kong, "555p"], "flowers": "3f"}
+    data, truth = make_scene(0, width=1600, hand=hand, source="drawn", table="wood")
+    true_fn = truth_classifier(truth)
+
+    def rejects_backs(crops, quads):
+        out = true_fn(crops, quads)
+        backs = [r for r in out if r["tile"] == "back"]
+        for r in backs[:rejected]:
+            r.update(tile="reject", confidence=0.9, top3=[["reject", 0.9], ["back", 0.03], ["5z", 0.01]])
+        return out
+
+    res = scan(data, classify_fn=rejects_backs)
+    wanted = {"tiles": "", "concealed": True, "unknown": True} if kong[0] == "-" else {"tiles": "2222m", "concealed": True}
+    assert (wanted in res["hand"]["melds"]) == found
+    assert res["hand"]["concealed"] == truth["hand"]["concealed"]
+
+
+def test_backs_together_needs_a_sure_back_within_a_kongs_length_and_back_as_the_likeliest_kind():
+    def cand(source, x):
+        return {"source": source, "run": 0, "quad": np.float32([[x, 0], [x + 30, 0], [x + 30, 40], [x, 40]])}
+
+    def res(tile, conf, *top3):
+        return {"tile": tile, "confidence": conf, "top3": [list(x) for x in top3] or [[tile, conf]]}
+
+    lean = res("reject", 0.9, ("reject", 0.9), ("back", 0.02))
+    cands = [cand("probe", 0), cand("probe", 93),                 # a kong's two ends, 3 pitches apart
+             cand("back", 300), cand("back", 331), cand("back", 362),
+             cand("probe", 600), cand("back", 631),                # no sure back near these
+             cand("face", 31)]
+    results = [res("back", 0.86), lean,
+               res("back", 0.9), res("reject", 0.9, ("reject", 0.9), ("back", 0.005)),   # too faint
+               res("reject", 0.9, ("reject", 0.9), ("2s", 0.03), ("back", 0.02)),       # 2s likelier
+               lean, res("back", 0.3),                                                  # not sure enough
+               lean]                                                                    # a face cell
+    out = scan_module.backs_together(cands, results)
+    assert [r["tile"] for r in out] == ["back", "back", "back", "reject", "reject", "reject", "back", "reject"]
+    assert out[1]["confidence"] == 0.02 and results[1]["tile"] == "reject"   # the input is left as it was
