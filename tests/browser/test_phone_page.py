@@ -237,7 +237,8 @@ def test_unpaired_phone_sees_how_to_pair(server, browser_context):
 def test_a_tile_moved_to_another_kind_says_why_in_its_sheet(server, browser_context, tmp_path):
     # the server's own scan of a photo (over real HTTP: Playwright does not forward an XHR's
     # multipart body from a route), with its first concealed tile marked as moved from a
-    # surplus 9m the way vision.copy_limits marks it, is what the page receives
+    # surplus 9m the way vision.copy_limits marks it and its second as a flower read inside
+    # the row the way vision.group marks it, is what the page receives
     from vision.scenes import make_scene
 
     jpeg, _ = make_scene(SCENE_SEED, hand=SCENE_HAND, width=1600, clutter=False, tilt=15, roll=5)
@@ -249,7 +250,7 @@ def test_a_tile_moved_to_another_kind_says_why_in_its_sheet(server, browser_cont
                       headers={"Authorization": f"Bearer {TOKEN}"}, timeout=60).json()
     concealed = [t for t in body["tiles"] if t["group"] == "concealed"]
     concealed[0].update(moved_from="9m", moved_because="copies", confidence=0.31)
-    concealed[1].update(moved_from="2f", moved_because="in_row", confidence=0.2)   # as vision.group marks it
+    concealed[1].update(moved_from="2f", moved_because="in_row", confidence=0.2)
 
     def mark_moved(route):
         route.fulfill(status=200, json=body)
