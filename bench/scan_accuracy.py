@@ -49,6 +49,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from engine.tiles import is_bonus  # noqa: E402
 from vision.scan import scan  # noqa: E402
 from vision.scenes import SCENE_SOURCES, hand_key, make_scene, truth_classifier, truth_geometry  # noqa: E402
 
@@ -100,10 +101,6 @@ def score_scene(result: dict, truth: dict) -> dict:
 LOSS_CAUSES = ("missed", "extra", "misnamed flower", "misnamed other", "grouping")
 
 
-def _bonus(code: str) -> bool:
-    return code != "back" and code[1] in "fah"
-
-
 def loss_causes(s: dict) -> set[str]:
     """Why a scene (a :func:`score_scene` row) was not read exactly: a subset of LOSS_CAUSES."""
     if s["exact"]:
@@ -115,7 +112,7 @@ def loss_causes(s: dict) -> set[str]:
     if s["found"] > placed:
         causes.add("extra")
     for true, read in s["confusions"]:
-        causes.add("misnamed flower" if _bonus(true) or _bonus(read) else "misnamed other")
+        causes.add("misnamed flower" if is_bonus(true) or is_bonus(read) else "misnamed other")
     return causes or {"grouping"}
 
 

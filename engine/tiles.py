@@ -95,8 +95,13 @@ def is_terminal(code: str) -> bool:
     return code[1] in NUMBER_SUITS and code[0] in "19"
 
 
+_BONUS_SET = frozenset(BONUS_KINDS)
+
+
 def is_bonus(code: str) -> bool:
-    return code[1] in "fah"
+    """A flower, animal or face tile. Only a tile code is one: ``back`` (whose second letter
+    is a suit letter) and the scanner's ``reject`` are not."""
+    return code in _BONUS_SET
 
 
 _GROUP = re.compile(r"([0-9]+)([mpszfahj])")

@@ -8,19 +8,34 @@ it on the phone; the engine reports the extra copy).
 """
 from __future__ import annotations
 
+from collections import Counter
+
 from engine.tiles import BONUS_KINDS, FEI, STANDARD_KINDS
 
 COPIES: dict[str, int] = {**{k: 4 for k in STANDARD_KINDS}, FEI: 4, **{k: 1 for k in BONUS_KINDS}}
 
 
+def has_room(counts: Counter, kind: str, copies: dict[str, int] = COPIES) -> bool:
+    """Can one more ``kind`` join tiles counted in ``counts``? Kinds not in ``copies``
+    (``back``) are unlimited."""
+    return counts[kind] < copies.get(kind, 1 << 30)
+
+
+def move(t: dict, kind: str, score: float, because: str) -> None:
+    """Re-read tile ``t`` as ``kind`` scored ``score``; its first reading and the first reason it
+    was moved stay in ``"moved_from"`` and ``"moved_because"``."""
+    t["moved_from"] = t.get("moved_from", t["tile"])
+    t["moved_because"] = t.get("moved_because", because)
+    t["tile"], t["confidence"] = kind, score
+
+
 def limit_copies(tiles: list[dict], copies: dict[str, int] = COPIES) -> list[dict]:
     """Re-read tiles (dicts with ``tile``, ``confidence``, ``top3``) so that no kind exceeds
     ``copies``; kinds not in ``copies`` (``back``) are unlimited. Returns the same list; a moved
-    tile gets its new ``tile`` and that kind's score as ``confidence``, and ``"moved_from"``."""
+    tile gets its new ``tile`` and that kind's score as ``confidence``, ``"moved_from"`` and
+    ``"moved_because": "copies"``."""
     while True:
-        counts: dict[str, int] = {}
-        for t in tiles:
-            counts[t["tile"]] = counts.get(t["tile"], 0) + 1
+        counts = Counter(t["tile"] for t in tiles)
         over = {k for k, n in counts.items() if n > copies.get(k, n)}
         if not over:
             return tiles
@@ -29,7 +44,7 @@ def limit_copies(tiles: list[dict], copies: dict[str, int] = COPIES) -> list[dic
             if t["tile"] not in over:
                 continue
             for kind, score in t.get("top3", []):
-                if kind != t["tile"] and counts.get(kind, 0) < copies.get(kind, 1 << 30):
+                if kind != t["tile"] and has_room(counts, kind, copies):
                     cost = float(t["confidence"]) - float(score)
                     if best is None or cost < best[0]:
                         best = (cost, t, kind, float(score))
@@ -37,5 +52,4 @@ def limit_copies(tiles: list[dict], copies: dict[str, int] = COPIES) -> list[dic
         if best is None:
             return tiles  # nothing left to move to: keep the readings as they are
         _, t, kind, score = best
-        t["moved_from"] = t.get("moved_from", t["tile"])
-        t["tile"], t["confidence"] = kind, score
+        move(t, kind, score, "copies")

@@ -36,12 +36,13 @@ Neither change may give a kind more copies than a set holds (:mod:`vision.copy_l
 from __future__ import annotations
 
 import math
+from collections import Counter
 
 import numpy as np
 
 from engine.tiles import format_tiles, is_bonus
 
-from .copy_limits import COPIES
+from .copy_limits import has_room, move
 
 JOIN_GAP = 0.35       # fraction of a tile width
 JOIN_ANGLE = 12.0     # degrees
@@ -200,7 +201,7 @@ def group_tiles(tiles: list[dict]) -> tuple[list[dict], dict]:
     for c in cl:
         keep = []
         for t in c:
-            if _bonus(t["tile"]):
+            if is_bonus(t["tile"]):
                 t["group"] = "flowers"
                 flowers.append(t)
             else:
@@ -289,27 +290,9 @@ def _pair_pieces(pieces: list[list[dict]]) -> tuple[list[tuple[list[dict], dict]
     return melds, pieces
 
 
-def _bonus(code: str) -> bool:
-    """A flower, animal or face tile (``is_bonus`` reads ``back``'s second letter as a suit)."""
-    return code != "back" and is_bonus(code)
-
-
 def _ordinary(code: str) -> bool:
     """A kind that can lie in a row or a meld: not a bonus tile, not face-down, not a reject."""
     return code not in ("back", "reject") and not is_bonus(code)
-
-
-def _move(t: dict, kind: str, score: float, because: str) -> None:
-    t["moved_from"] = t.get("moved_from", t["tile"])
-    t["moved_because"] = t.get("moved_because", because)
-    t["tile"], t["confidence"] = kind, score
-
-
-def _counts(tiles: list[dict]) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for t in tiles:
-        counts[t["tile"]] = counts.get(t["tile"], 0) + 1
-    return counts
 
 
 def _flowers_out_of_rows(tiles: list[dict]) -> None:
@@ -317,19 +300,19 @@ def _flowers_out_of_rows(tiles: list[dict]) -> None:
     by_run: dict[int, list[dict]] = {}
     for t in tiles:
         by_run.setdefault(t["run"], []).append(t)
-    counts = _counts(tiles)
+    counts = Counter(t["tile"] for t in tiles)
     for run in by_run.values():
-        if len(run) < 3 or not any(_bonus(t["tile"]) for t in run):
+        if len(run) < 3 or not any(is_bonus(t["tile"]) for t in run):
             continue
         order = _reading_order(run)
         for before, t, after in zip(order, order[1:], order[2:]):
-            if not (_bonus(t["tile"]) and _ordinary(before["tile"]) and _ordinary(after["tile"])):
+            if not (is_bonus(t["tile"]) and _ordinary(before["tile"]) and _ordinary(after["tile"])):
                 continue
             kind, score = next(((k, p) for k, p in t.get("top3", []) if _ordinary(k)), (None, 0.0))
-            if kind is not None and counts.get(kind, 0) < COPIES.get(kind, 4):
+            if kind is not None and has_room(counts, kind):
                 counts[t["tile"]] -= 1
-                counts[kind] = counts.get(kind, 0) + 1
-                _move(t, kind, float(score), "in_row")
+                counts[kind] += 1
+                move(t, kind, float(score), "in_row")
 
 
 def _mend_meld(c: list[dict], tiles: list[dict]) -> dict | None:
@@ -337,14 +320,14 @@ def _mend_meld(c: list[dict], tiles: list[dict]) -> dict | None:
     changed (the tile is changed in place), or None."""
     if len(c) not in (3, 4):
         return None
-    counts = _counts(tiles)
+    counts = Counter(t["tile"] for t in tiles)
     codes = [t["tile"] for t in c]
     best = None  # (score, index, kind, meld)
     for i, t in enumerate(c):
         for kind, score in t.get("top3", []):
             if kind == t["tile"] or not _ordinary(kind) or float(score) < MEND_MIN:
                 continue
-            if counts.get(kind, 0) >= COPIES.get(kind, 4):
+            if not has_room(counts, kind):
                 continue
             m = _meld(codes[:i] + [kind] + codes[i + 1:])
             if m is not None and (best is None or float(score) > best[0]):
@@ -352,5 +335,5 @@ def _mend_meld(c: list[dict], tiles: list[dict]) -> dict | None:
     if best is None:
         return None
     score, i, kind, m = best
-    _move(c[i], kind, score, "meld")
+    move(c[i], kind, score, "meld")
     return m

@@ -153,7 +153,7 @@ def _read(decoded, det: dict, classify_fn, timings: dict) -> dict:
                           "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in q], "group": t["group"]})
         if "moved_from" in t:  # the classifier's first choice, changed by copy limits or by place
             out_tiles[-1]["moved_from"] = t["moved_from"]
-            out_tiles[-1]["moved_because"] = t.get("moved_because", "copies")
+            out_tiles[-1]["moved_because"] = t["moved_because"]
     timings["group"] = (time.perf_counter() - t2) * 1000
     return {
         "tiles": out_tiles,

@@ -33,3 +33,9 @@ def test_parse_rejects_non_strings_and_huge_strings():
         T.parse(["1m"])
     with pytest.raises(EngineError):
         T.parse("1m" * 500)
+
+
+def test_only_flower_animal_and_face_codes_are_bonus_tiles():
+    assert [k for k in T.KINDS if T.is_bonus(k)] == list(T.BONUS_KINDS)
+    # the scanner's face-down and non-tile outcomes: "back"'s second letter is a suit letter
+    assert not T.is_bonus("back") and not T.is_bonus("reject")

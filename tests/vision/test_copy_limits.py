@@ -12,7 +12,7 @@ def test_a_second_flower_moves_the_less_sure_reading_to_its_next_kind():
     tiles = [tile("4f", 0.9, ("8f", 0.05)), tile("4f", 0.5, ("8f", 0.4), ("7f", 0.05)), tile("1s", 0.99)]
     limit_copies(tiles)
     assert [t["tile"] for t in tiles] == ["4f", "8f", "1s"]
-    assert tiles[1]["confidence"] == 0.4 and tiles[1]["moved_from"] == "4f"
+    assert tiles[1]["confidence"] == 0.4 and tiles[1]["moved_from"] == "4f" and tiles[1]["moved_because"] == "copies"
     assert "moved_from" not in tiles[0]
 
 
