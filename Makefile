@@ -16,7 +16,7 @@ apt_install = missing=$$(for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || echo $
 	  $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q $$missing; \
 	fi
 
-.PHONY: install system-deps test-deps train-deps run test model bench clean
+.PHONY: install system-deps test-deps train-deps run test model flower-model bench clean
 
 install: system-deps $(STAMP)
 
@@ -46,6 +46,11 @@ test: install test-deps
 model: install train-deps
 	$(PY) -m pip install -q -e ".[train]"
 	$(PY) -m vision.train
+
+# Train the flower reader, models/flowers.onnx (CPU, about 25 minutes). Not part of CI.
+flower-model: install train-deps
+	$(PY) -m pip install -q -e ".[train]"
+	$(PY) -m vision.train_flowers
 
 bench: install
 	$(PY) bench/engine_bench.py

@@ -11,6 +11,9 @@ Flowers are the hardest kinds to name (a small corner digit and a season or plan
 apart), so a crop whose first reading leans to a flower, animal or face tile (its first choice,
 or ``SECOND_LOOK_SHARE`` of its probability) is read a second time turned 180 degrees, and the
 two readings are averaged (about one crop in ten of a hand; docs/classifier.md gives the figures).
+Such a crop that leans to a flower is then read by the flower reader (``models/flowers.onnx``, a
+second model over the eight flowers at a higher resolution, both ways up), whose reading is
+multiplied into the classifier's flower probabilities (:func:`read_flowers`).
 """
 from __future__ import annotations
 
@@ -21,50 +24,62 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from engine.tiles import BONUS_KINDS
+from engine.tiles import BONUS_KINDS, FLOWERS
 
 MODEL_DIR = Path(__file__).resolve().parents[1] / "models"
 MODEL_PATH = MODEL_DIR / "tiles.onnx"
+FLOWER_MODEL_PATH = MODEL_DIR / "flowers.onnx"
 LABELS: tuple[str, ...] = tuple(json.loads((MODEL_DIR / "labels.json").read_text()))
 INPUT_H, INPUT_W = 72, 54  # the model's fixed input (portrait); the batch axis is dynamic
 MIN_SIDE = 4  # smaller crops cannot hold a tile face
 SECOND_LOOK_SHARE = 0.3  # a first reading with this much on bonus kinds is read again, turned 180 degrees
 _BONUS = np.array([label in BONUS_KINDS for label in LABELS])
+FLOWER_H, FLOWER_W = 96, 72  # the flower reader's input; its output is FLOWERS ("1f".."8f") in order
+FLOWER_INDEX = np.array([LABELS.index(c) for c in FLOWERS])
+FLOWER_WEIGHT = 0.5  # the classifier's flower reading, raised to this power, times the reader's
 THREADS = 2
 
-_session = None
+_sessions: dict[Path, object] = {}
 _lock = threading.Lock()
 
 
-def to_input(crop: np.ndarray) -> np.ndarray:
-    """Resize a BGR crop to the model input, the same way at training and at inference."""
-    h, w = crop.shape[:2]
-    interp = cv2.INTER_AREA if h > INPUT_H else cv2.INTER_LINEAR
-    return cv2.resize(crop, (INPUT_W, INPUT_H), interpolation=interp)
+def to_input(crop: np.ndarray, size: tuple[int, int] = (INPUT_H, INPUT_W)) -> np.ndarray:
+    """Resize a BGR crop to a model's input ``size`` (h, w; the tile classifier's by default), the
+    same way at training and at inference."""
+    interp = cv2.INTER_AREA if crop.shape[0] > size[0] else cv2.INTER_LINEAR
+    return cv2.resize(crop, (size[1], size[0]), interpolation=interp)
 
 
 def use_model(path) -> None:
     """Run a different ONNX model with the same input and labels from now on (benchmarks use it
     to measure a model trained without some face sources on those sources)."""
-    global MODEL_PATH, _session
-    with _lock:
-        MODEL_PATH, _session = Path(path), None
+    global MODEL_PATH
+    MODEL_PATH = Path(path)
 
 
-def session():
-    """The onnxruntime session, created on first use."""
-    global _session
-    if _session is None:
+def use_flower_model(path) -> None:
+    """Run a different flower reader from now on (its training script evaluates the new one)."""
+    global FLOWER_MODEL_PATH
+    FLOWER_MODEL_PATH = Path(path)
+
+
+def session(path: Path | None = None):
+    """The onnxruntime session of ``path`` (default: the tile classifier), created on first use."""
+    path = Path(path or MODEL_PATH)
+    if path not in _sessions:
         with _lock:
-            if _session is None:
+            if path not in _sessions:
                 import onnxruntime as ort
 
                 opts = ort.SessionOptions()
                 opts.intra_op_num_threads = THREADS
                 opts.inter_op_num_threads = 1
                 opts.log_severity_level = 3
-                _session = ort.InferenceSession(str(MODEL_PATH), opts, providers=["CPUExecutionProvider"])
-    return _session
+                # two models run one after the other: threads left spinning by one would hold the
+                # cores the other needs (bench/classify_bench.py: 1.2 ms a tile spinning, 0.5 not)
+                opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
+                _sessions[path] = ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
+    return _sessions[path]
 
 
 def _as_bgr(crop) -> np.ndarray:
@@ -109,6 +124,33 @@ def second_look(crops: list[np.ndarray], probs: np.ndarray) -> np.ndarray:
     return probs
 
 
+def flower_probabilities(crops: list[np.ndarray]) -> np.ndarray:
+    """The flower reader's probabilities (N x 8, ``FLOWERS`` order), averaged over each crop and
+    its 180-degree turn."""
+    if not crops:
+        return np.zeros((0, len(FLOWERS)), np.float32)
+    x = [to_input(c, (FLOWER_H, FLOWER_W)) for c in crops]
+    x = np.stack(x + [np.ascontiguousarray(c[::-1, ::-1]) for c in x]).astype(np.float32).transpose(0, 3, 1, 2)
+    p = session(FLOWER_MODEL_PATH).run(None, {"crops": np.ascontiguousarray(x)})[0]
+    return (p[: len(crops)] + p[len(crops):]) / 2
+
+
+def read_flowers(crops: list[np.ndarray], probs: np.ndarray) -> np.ndarray:
+    """``probs`` with the flower kinds of every crop that leans to a flower (first choice, or
+    ``SECOND_LOOK_SHARE`` of the probability) read again by the flower reader: the classifier's
+    flower probabilities, raised to ``FLOWER_WEIGHT``, times the reader's, scaled back to the
+    classifier's total on flowers (so the reader decides which flower, not whether a flower)."""
+    mass = probs[:, FLOWER_INDEX].sum(axis=1)
+    again = np.flatnonzero(np.isin(probs.argmax(axis=1), FLOWER_INDEX) | (mass >= SECOND_LOOK_SHARE))
+    if not len(again):
+        return probs
+    first = probs[np.ix_(again, FLOWER_INDEX)] / np.maximum(mass[again, None], 1e-12)
+    q = first ** FLOWER_WEIGHT * flower_probabilities([crops[i] for i in again])
+    probs = probs.copy()
+    probs[np.ix_(again, FLOWER_INDEX)] = mass[again, None] * q / np.maximum(q.sum(axis=1, keepdims=True), 1e-12)
+    return probs
+
+
 def _result(p: np.ndarray) -> dict:
     best = int(np.argmax(p))
     kinds = [i for i in np.argsort(-p) if LABELS[i] != "reject"][:3]
@@ -127,7 +169,7 @@ def classify(crops: list[np.ndarray]) -> list[dict]:
             slots.append(len(prepared) - 1)
         except ValueError as e:
             slots.append(str(e))
-    probs = second_look(prepared, probabilities(prepared))
+    probs = read_flowers(prepared, second_look(prepared, probabilities(prepared)))
     out = []
     for s in slots:
         if isinstance(s, str):

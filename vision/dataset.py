@@ -150,8 +150,9 @@ def _degrade(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 def make_crop(code: str, rng: np.random.Generator, *, source: str | None = None,
               exclude_sources: tuple[str, ...] = (), reject: bool = False,
-              pool: list | None = None) -> np.ndarray:
-    """One classifier input (INPUT_H x INPUT_W BGR uint8) of ``code`` as the detector would crop it.
+              pool: list | None = None, out_size: tuple[int, int] = (INPUT_H, INPUT_W)) -> np.ndarray:
+    """One classifier input (``out_size`` = (h, w), default INPUT_H x INPUT_W, BGR uint8) of ``code``
+    as the detector would crop it.
 
     With ``reject=True`` the crop is something that is not one tile face (table, tile side,
     two half tiles, a far-off quad), made from the same kind of scene. ``pool``: recently rendered
@@ -220,7 +221,7 @@ def make_crop(code: str, rng: np.random.Generator, *, source: str | None = None,
     crop = _degrade(crop, rng)
     if rng.random() < 0.5:  # the detector gives upright or upside-down crops
         crop = crop[::-1, ::-1]
-    return to_input(np.ascontiguousarray(crop))
+    return to_input(np.ascontiguousarray(crop), out_size)
 
 
 def clean_check_set(seed: int = 2024, per_kind: int = 3) -> tuple[list[np.ndarray], list[str]]:
@@ -280,9 +281,9 @@ def chunk_plan(seed: int, index: int, labels: tuple[str, ...] | None = None) -> 
 
 
 def _render_chunk(args) -> tuple[np.ndarray, np.ndarray, list[str]]:
-    plan, exclude, only = args
+    plan, exclude, only, out_size = args
     cv2.setNumThreads(1)
-    xs = np.empty((len(plan), INPUT_H, INPUT_W, 3), np.uint8)
+    xs = np.empty((len(plan), *out_size, 3), np.uint8)
     ys = np.empty(len(plan), np.int16)
     srcs: list[str] = []
     pool: list = []  # per chunk (so output does not depend on scheduling); drawn-source tiles only
@@ -294,7 +295,8 @@ def _render_chunk(args) -> tuple[np.ndarray, np.ndarray, list[str]]:
         else:
             code = KINDS[int(rng.integers(len(KINDS)))] if label == "reject" else label
             source = _pick_source(code, rng, exclude, only)
-            xs[i] = make_crop(code, rng, source=source, exclude_sources=exclude, reject=label == "reject", pool=pool)
+            xs[i] = make_crop(code, rng, source=source, exclude_sources=exclude, reject=label == "reject", pool=pool,
+                              out_size=out_size)
             srcs.append(source or "")
         ys[i] = LABEL_INDEX[label]
     return xs, ys, srcs
@@ -351,13 +353,17 @@ def cached_chunks(path: str | os.PathLike, key: str, jobs: list, work, *, worker
 
 
 def build_cache(path: str | os.PathLike, n: int, seed: int, *, exclude: tuple[str, ...] = (),
-                only: tuple[str, ...] = (), labels: tuple[str, ...] | None = None, workers: int = 2) -> dict:
+                only: tuple[str, ...] = (), labels: tuple[str, ...] | None = None, workers: int = 2,
+                out_size: tuple[int, int] = (INPUT_H, INPUT_W)) -> dict:
     """Render ``n`` crops reproducibly from ``seed`` (rounded up to whole chunks of 500), cached
     per chunk under ``path`` (see :func:`cached_chunks`).
 
-    ``exclude``/``only`` restrict the face sources, ``labels`` the classes (no rejects then)."""
+    ``exclude``/``only`` restrict the face sources, ``labels`` the classes (no rejects then),
+    ``out_size`` (h, w) the crops' size."""
     key = f"seed={seed} exclude={sorted(exclude)} only={sorted(only)} labels={labels} n_labels={len(LABELS)} {RENDER_VERSION}"
-    jobs = [(chunk_plan(seed, i, labels), exclude, only) for i in range(-(-n // CHUNK))]
+    if out_size != (INPUT_H, INPUT_W):
+        key += f" size={out_size}"
+    jobs = [(chunk_plan(seed, i, labels), exclude, only, tuple(out_size)) for i in range(-(-n // CHUNK))]
     d = cached_chunks(path, key, jobs, _render_chunk, workers=workers)
     return {k: v[:n] for k, v in d.items()}
 

@@ -124,8 +124,9 @@ class Exportable:  # built lazily so that importing this module does not need to
 
 # -- data ---------------------------------------------------------------------------------
 
-def _augment_real(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """Crop jitter, 180-degree turns, light and JPEG on one real crop (full size BGR)."""
+def _augment_real(img: np.ndarray, rng: np.random.Generator, size: tuple[int, int] = (INPUT_H, INPUT_W)) -> np.ndarray:
+    """Crop jitter, 180-degree turns, light and JPEG on one real crop (full size BGR), resized to
+    ``size`` (h, w): the classifier's input by default."""
     h, w = img.shape[:2]
     # crop in up to 8% per side, or pad out up to 6% (the detector's quad is never exact)
     m = rng.uniform(-0.06, 0.08, 4) * [h, w, h, w]
@@ -145,7 +146,7 @@ def _augment_real(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         crop = cv2.imdecode(buf, cv2.IMREAD_COLOR)
     if rng.random() < 0.5:
         crop = crop[::-1, ::-1]
-    return to_input(np.ascontiguousarray(crop))
+    return to_input(np.ascontiguousarray(crop), size)
 
 
 def _jitter_rendered(x, torch, gen):
@@ -329,10 +330,11 @@ def score(probs: np.ndarray, y: np.ndarray) -> dict:
             "per_class": per_class, "confusions": dict(sorted(confusions.items(), key=lambda kv: -kv[1]))}
 
 
-def export_onnx(model, path: Path) -> None:
+def export_onnx(model, path: Path, size: tuple[int, int] = (INPUT_H, INPUT_W)) -> None:
+    """Export ``model`` (softmax probabilities, input N x 3 x ``size``) as one self-contained file."""
     torch = _torch()
     wrapped = Exportable.wrap(model).cpu().eval()
-    dummy = torch.zeros(1, 3, INPUT_H, INPUT_W)
+    dummy = torch.zeros(1, 3, *size)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp.onnx")
     kwargs = dict(input_names=["crops"], output_names=["probs"], opset_version=17,
@@ -868,6 +870,11 @@ def write_card(reports: Path, out: Path) -> None:
           "season/plant character, and every set draws its own pictures.",
           "- `reject` is learnt from rendered non-faces (tables, sides, two half tiles); the phone should also treat "
           "low confidence as a question to the player.", ""]
+    flowers = load("flowers")
+    if flowers:  # the flower reader's own section (vision/train_flowers.py)
+        from .train_flowers import card_section
+
+        L += card_section(flowers)
     out.write_text("\n".join(L) + "\n")
     print(f"wrote {out}")
 

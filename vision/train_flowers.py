@@ -1,0 +1,257 @@
+"""Train the flower reader and export ``models/flowers.onnx`` (needs the ``[train]`` extra: torch).
+
+    python -m vision.train_flowers           # render (cached in .train/flowers), train, evaluate, export
+    python -m vision.train_flowers --card    # only rewrite the card's flower section from the saved report
+
+The eight flowers differ by a small corner numeral and a small season or plant character; the
+painting tells them apart only in sets that paint each flower as itself. The tile classifier reads
+its 72 x 54 input, in which those marks are a few pixels, and it sees few flowers of any one style
+(the procedural style paints a random picture on most of its seasons, so only the marks name
+them). The flower reader is a second model of the same shape over the eight flowers only, at
+96 x 72, trained on many more flowers: ``FLOWERS_MIXED`` crops from every face source but the
+never-trained one, and ``FLOWERS_DRAWN`` crops of the procedural style, whose flowers only their
+marks name. :func:`vision.classify.read_flowers` combines it with the tile classifier.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import time
+from pathlib import Path
+
+import numpy as np
+
+from engine.tiles import FLOWERS
+
+from .classify import FLOWER_H, FLOWER_W, to_input
+from .dataset import LABELS, build_cache, load_real
+from .train import (MODELS, REPORTS, TRAIN_SEED, WORK, _augment_real, _env, _jitter_rendered, _never, _torch,
+                    build_model, device, export_onnx, folds, predict, train)
+
+FLOWERS_MIXED, MIXED_SEED = 16000, 21   # flowers from every face source but the never-trained one
+FLOWERS_DRAWN, DRAWN_SEED = 24000, 22   # flowers of the procedural style only
+TEST_N, TEST_SEED = 4000, 33            # the test set: every face source, the never-trained one included
+STEPS, LR = 3000, 3e-3
+FINETUNE_STEPS, FINETUNE_LR, REAL_SHARE = 400, 5e-4, 1 / 3  # then on real flowers, as the tile classifier
+CV_FOLDS = 5
+SIZE = (FLOWER_H, FLOWER_W)
+CARD_HEADING = "## Flower reader (`models/flowers.onnx`)"
+
+
+def _as_flowers(d: dict) -> dict:
+    """A rendered cache with tile-label indices -> the same with flower indices 0..7."""
+    return {"x": d["x"], "y": np.array([FLOWERS.index(LABELS[i]) for i in d["y"]], np.int64), "source": d["source"]}
+
+
+def training_flowers(never: tuple[str, ...], workers: int) -> dict:
+    mixed = build_cache(WORK / "flowers", FLOWERS_MIXED, MIXED_SEED, labels=FLOWERS, exclude=never, out_size=SIZE,
+                        workers=workers)
+    drawn = build_cache(WORK / "flowers", FLOWERS_DRAWN, DRAWN_SEED, labels=FLOWERS, only=("drawn",), out_size=SIZE,
+                        workers=workers)
+    parts = [_as_flowers(mixed), _as_flowers(drawn)]
+    return {k: np.concatenate([p[k] for p in parts]) for k in ("x", "y")}
+
+
+def real_flowers() -> tuple[list[np.ndarray], list[str]]:
+    """The real crops of flowers (``../shared/data/real-tiles``; none without it)."""
+    _, imgs, codes = load_real()
+    keep = [i for i, c in enumerate(codes) if c in FLOWERS]
+    return [imgs[i] for i in keep], [codes[i] for i in keep]
+
+
+def finetune_real(model, data: dict, imgs: list, codes: list[str], *, steps: int = FINETUNE_STEPS,
+                  batch: int = 64, seed: int = TRAIN_SEED + 1, label: str = "real") -> dict:
+    """Train the whole reader further on batches of ``REAL_SHARE`` augmented real flowers and
+    rendered ones (AdamW, cosine from ``FINETUNE_LR``)."""
+    import math
+
+    torch = _torch()
+    dev = device()
+    model.to(dev).train()
+    gen = torch.Generator().manual_seed(seed)
+    rng = np.random.default_rng(seed)
+    X, Y = torch.from_numpy(data["x"]), torch.from_numpy(data["y"])
+    opt = torch.optim.AdamW(model.parameters(), lr=FINETUNE_LR, weight_decay=2e-4)
+    loss_fn = torch.nn.CrossEntropyLoss(label_smoothing=0.05)
+    n_real = int(round(batch * REAL_SHARE))
+    t0 = time.time()
+    for step in range(steps):
+        for g in opt.param_groups:
+            g["lr"] = FINETUNE_LR * 0.5 * (1 + math.cos(math.pi * step / steps))
+        idx = torch.randint(0, len(Y), (batch - n_real,), generator=gen)
+        ri = rng.integers(0, len(imgs), n_real)
+        xr = torch.from_numpy(np.stack([_augment_real(imgs[i], rng, SIZE) for i in ri])).permute(0, 3, 1, 2).float()
+        x = torch.cat([_jitter_rendered(X[idx], torch, gen), xr]).to(dev)
+        y = torch.cat([Y[idx], torch.tensor([FLOWERS.index(codes[i]) for i in ri])]).to(dev)
+        loss = loss_fn(model(x), y)
+        opt.zero_grad(set_to_none=True)
+        loss.backward()
+        opt.step()
+        if (step + 1) % 100 == 0:
+            print(f"[{label}] step {step + 1}/{steps} loss {float(loss.detach()):.3f} {time.time() - t0:.0f}s", flush=True)
+    model.eval()
+    return {"steps": steps, "batch": batch, "lr": FINETUNE_LR, "real_share": round(REAL_SHARE, 3),
+            "seconds": round(time.time() - t0, 1)}
+
+
+def _reader_probs(model, imgs: list) -> np.ndarray:
+    """The reader's probabilities for full-size BGR crops, both ways up, as vision.classify runs it."""
+    return predict(model, np.stack([to_input(im, SIZE) for im in imgs]), flip=True)
+
+
+def cross_validate(base_state: dict, data: dict, imgs: list, codes: list[str], k: int = CV_FOLDS) -> dict:
+    """k-fold cross-validation of the real-crop fine-tune: each fold fine-tunes the rendered-only
+    reader on 4/5 of the real flowers and reads the fifth."""
+    fold = folds(codes, k)
+    probs = np.zeros((len(codes), len(FLOWERS)), np.float32)
+    for f in range(k):
+        model = build_model(len(FLOWERS))
+        model.load_state_dict(base_state)
+        tr = [i for i in range(len(codes)) if fold[i] != f]
+        te = [i for i in range(len(codes)) if fold[i] == f]
+        finetune_real(model, data, [imgs[i] for i in tr], [codes[i] for i in tr], label=f"cv{f}")
+        probs[te] = _reader_probs(model, [imgs[i] for i in te])
+    pred = [FLOWERS[i] for i in probs.argmax(1)]
+    wrong = [f"{c}->{p}" for c, p in zip(codes, pred) if c != p]
+    return {"n": len(codes), "top1": round(float(np.mean([c == p for c, p in zip(codes, pred)])), 4),
+            "confusions": {w: wrong.count(w) for w in sorted(set(wrong), key=lambda w: -wrong.count(w))}}
+
+
+def evaluate(onnx_path: Path, workers: int) -> dict:
+    """The exported reader, alone and combined with the shipped tile classifier exactly as
+    :func:`vision.classify.classify` does, on rendered flowers of every source and on the real
+    flower crops (which the reader never trained on)."""
+    import sys
+
+    from . import classify as _  # noqa: F401  (vision.classify the function shadows the module)
+    C = sys.modules["vision.classify"]
+    C.use_flower_model(onnx_path)
+    test = _as_flowers(build_cache(WORK / "flowers-test", TEST_N, TEST_SEED, labels=FLOWERS, out_size=SIZE,
+                                   workers=workers))
+    real_files, real_imgs, real_codes = load_real()
+    real = [(im, c) for im, c in zip(real_imgs, real_codes) if c in FLOWERS]
+    sets = {"rendered": ([np.ascontiguousarray(x) for x in test["x"]], [FLOWERS[i] for i in test["y"]],
+                         list(test["source"])),
+            "real": ([im for im, _ in real], [c for _, c in real], ["real"] * len(real))}
+    out = {}
+    for name, (crops, truth, sources) in sets.items():
+        if not crops:
+            continue
+        prepared = [C._as_bgr(c) for c in crops]
+        first = C.second_look(prepared, C.probabilities(prepared))
+        both = C.read_flowers(prepared, first)
+        alone = C.flower_probabilities(prepared)
+        rows = {"classifier": [C.LABELS[i] for i in first.argmax(1)],
+                "with_reader": [C.LABELS[i] for i in both.argmax(1)],
+                "reader_alone": [FLOWERS[i] for i in alone.argmax(1)]}
+        res = {}
+        for src in sorted(set(sources)) + ["all"]:
+            keep = [i for i, s in enumerate(sources) if src in ("all", s)]
+            res[src] = {"n": len(keep), **{k: round(float(np.mean([v[i] == truth[i] for i in keep])), 4)
+                                           for k, v in rows.items()}}
+        out[name] = res
+    return out
+
+
+def card_section(report: dict) -> list[str]:
+    """The model card's flower section, written from the report (never typed by hand)."""
+    L = [CARD_HEADING, "",
+         f"A second model of the same design over the eight flowers only, at {FLOWER_H} x {FLOWER_W} "
+         "(`vision/train_flowers.py`, whose docstring says why). `vision.classify` runs it on every crop whose "
+         "reading leans to a flower (a flower first, or 0.3 of the probability on flowers), both ways up, and "
+         "multiplies its eight probabilities into the tile classifier's flower probabilities tempered by the power "
+         f"{report['weight']} (on real flowers the classifier's cross-validation above, 40 of 44, beats the reader's "
+         "below); the crop's total probability on flowers stays the classifier's.", "",
+         f"- {report['params']} parameters, {report['onnx_bytes'] / 1e6:.2f} MB ONNX; input `crops` N x 3 x "
+         f"{FLOWER_H} x {FLOWER_W} BGR 0..255, output `probs` N x 8 (`1f`..`8f`).",
+         f"- Data: {FLOWERS_MIXED} rendered flowers (render seed {MIXED_SEED}) from every face source but "
+         f"{', '.join(f'`{s}`' for s in report['never_trained'])}, and {FLOWERS_DRAWN} of the procedural style "
+         f"(render seed {DRAWN_SEED}). Training seed {TRAIN_SEED}, {report['train']['steps']} of "
+         f"{report['train']['steps_planned']} steps x batch {report['train']['batch']}, learning rate {LR}, "
+         f"{report['train']['seconds'] / 60:.1f} min on {report['env']['device']} with {report['env']['threads']} "
+         f"threads ({report['seconds'] / 60:.1f} min for the whole command: `{report['command']}`)."]
+    ft, cv = report.get("real_finetune"), report.get("real_cv")
+    if ft and cv:
+        L += [f"- Then {ft['steps']} steps of the whole model on batches with {ft['real_share']:.0%} augmented real "
+              f"flower crops ({cv['n']}, `../shared/data/real-tiles`), learning rate {ft['lr']} (cosine).",
+              f"- Real flowers, {CV_FOLDS}-fold cross-validation of that last step (each fold fine-tunes the "
+              f"rendered-only reader on 4/5 and reads the rest): reader alone **{cv['top1']:.1%}** "
+              f"(rendered-only reader: {cv['rendered_only_top1']:.1%}); confusions "
+              + (", ".join(f"{k}: {v}" for k, v in cv["confusions"].items()) or "none") + "."]
+    else:
+        L.append("- No real crops were present: the reader is trained on rendered crops only.")
+    L += ["", f"Accuracy on flowers (`{report['command']}`; rendered: {TEST_N} new crops, render seed {TEST_SEED}, "
+          "every source including the never-trained one; real: the real flower crops, which both models trained on, "
+          "so not a fair test):", "",
+          "| flowers | n | tile classifier | with the reader (shipped) | reader alone |", "| --- | --- | --- | --- | --- |"]
+    for name, res in report["eval"].items():
+        for src, r in res.items():
+            if name == "real" and src == "all":
+                continue
+            L.append(f"| {'real (seen in training)' if name == 'real' else f'{name} {src}'} | {r['n']} | {r['classifier']:.1%} | {r['with_reader']:.1%} | "
+                     f"{r['reader_alone']:.1%} |")
+    return L + [""]
+
+
+def replace_card_section(card: Path, section: list[str]) -> None:
+    text = card.read_text()
+    block = "\n".join(section)
+    pattern = re.compile(re.escape(CARD_HEADING) + r".*?(?=\n## |\Z)", re.S)
+    text = pattern.sub(lambda _: block.rstrip("\n"), text) if pattern.search(text) else text.rstrip("\n") + "\n\n" + block
+    card.write_text(text if text.endswith("\n") else text + "\n")
+
+
+def main(argv: list[str] | None = None) -> int:
+    from .classify import FLOWER_WEIGHT
+
+    ap = argparse.ArgumentParser(description="Train the flower reader (models/flowers.onnx).")
+    ap.add_argument("--steps", type=int, default=STEPS)
+    ap.add_argument("--minutes", type=float, default=15.0, help="wall-clock cap of the training")
+    ap.add_argument("--never", default="imahjong_can", help="face sources never trained on (comma-separated)")
+    ap.add_argument("--workers", type=int, default=2, help="render processes")
+    ap.add_argument("--threads", type=int, default=2, help="torch CPU threads")
+    ap.add_argument("--out", default=str(MODELS / "flowers.onnx"))
+    ap.add_argument("--card", action="store_true", help="only rewrite models/CARD.md's flower section")
+    a = ap.parse_args(argv)
+    report_path = REPORTS / "flowers.json"
+    if a.card:
+        replace_card_section(MODELS / "CARD.md", card_section(json.loads(report_path.read_text())))
+        return 0
+    torch = _torch()
+    torch.set_num_threads(a.threads)
+    t0 = time.time()
+    never = _never(a)
+    data = training_flowers(never, a.workers)
+    print(f"{len(data['y'])} flower crops", flush=True)
+    torch.manual_seed(TRAIN_SEED)
+    model = build_model(len(FLOWERS))
+    info = train(model, data, steps=a.steps, minutes=a.minutes, lr=LR, label="flowers")
+    imgs, codes = real_flowers()
+    cv = real = None
+    if codes:
+        base = {k: v.detach().clone() for k, v in model.state_dict().items()}
+        rendered_only = _reader_probs(model, imgs).argmax(1)
+        cv = cross_validate(base, data, imgs, codes)
+        cv["rendered_only_top1"] = round(float(np.mean([FLOWERS[p] == c for p, c in zip(rendered_only, codes)])), 4)
+        real = finetune_real(model, data, imgs, codes)
+    out = Path(a.out)
+    export_onnx(model, out, SIZE)
+    import sys
+
+    given = argv if argv is not None else sys.argv[1:]
+    report = {"command": " ".join(["python -m vision.train_flowers", *given]).strip(),
+              "never_trained": list(never), "train": info, "real_finetune": real, "real_cv": cv,
+              "env": _env(), "weight": FLOWER_WEIGHT,
+              "params": int(sum(p.numel() for p in model.parameters())), "onnx_bytes": out.stat().st_size,
+              "eval": evaluate(out, a.workers)}
+    report["seconds"] = round(time.time() - t0, 1)
+    REPORTS.mkdir(parents=True, exist_ok=True)
+    report_path.write_text(json.dumps(report, indent=1))
+    replace_card_section(MODELS / "CARD.md", card_section(report))
+    print(json.dumps(report["eval"], indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
