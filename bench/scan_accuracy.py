@@ -31,7 +31,13 @@ Unseen style: ``python -m vision.train`` also exports its stage-A model, trained
 the held-out face sources, to ``.train/stage_a.onnx``; scenes drawn only from those
 sources measure the whole scan on a style its classifier never saw:
 
-    .venv/bin/python bench/scan_accuracy.py --model .train/stage_a.onnx --sources hk_art,imahjong_can
+    .venv/bin/python bench/scan_accuracy.py --model .train/stage_a.onnx --sources hk_art,imahjong_can \
+        --flower-model .train/flowers_stage_a.onnx
+
+The shipped flower reader has seen ``hk_art``'s flowers, so a fair unseen-style run also swaps in
+a reader trained without those sources
+(``python -m vision.train_flowers --never hk_art,imahjong_can --out .train/flowers_stage_a.onnx``).
+
 Seeds from 500000 up were never used while developing the scanner (development
 used seeds below 1000).
 """
@@ -124,6 +130,7 @@ def main(argv=None) -> int:
     ap.add_argument("--classifier", choices=("model", "truth"), default="model")
     ap.add_argument("--model", help="an ONNX model to use instead of models/tiles.onnx (e.g. .train/stage_a.onnx, "
                     "trained without some face sources)")
+    ap.add_argument("--flower-model", help="an ONNX flower reader to use instead of models/flowers.onnx")
     ap.add_argument("--sources", help="comma-separated face sources the scenes may use (default: all available)")
     ap.add_argument("--fill", type=float, help="the share of the frame the hand spans (default: 0.55-0.85 by seed); "
                     "smaller is the same hand shot from further away, with more table in view")
@@ -136,6 +143,10 @@ def main(argv=None) -> int:
         from vision.classify import use_model
 
         use_model(a.model)
+    if a.flower_model:
+        from vision.classify import use_flower_model
+
+        use_flower_model(a.flower_model)
     sources = tuple(a.sources.split(",")) if a.sources else None
     if a.one_look:
         sys.modules["vision.scan"].CLOSER_LOOK_GAIN = float("inf")  # (the package's ``scan`` shadows the module)
@@ -168,7 +179,9 @@ def main(argv=None) -> int:
     recall = totals["right"] / max(1, totals["true"])
     precision = totals["right"] / max(1, totals["found"])
     print(f"scenes {n} (seeds {a.first_seed}..{a.first_seed + n - 1}), classifier: {a.classifier}"
-          + (f" ({a.model})" if a.model and a.classifier == "model" else "") + (f", sources {a.sources}" if sources else "")
+          + (f" ({a.model})" if a.model and a.classifier == "model" else "")
+          + (f" (flower reader {a.flower_model})" if a.flower_model and a.classifier == "model" else "")
+          + (f", sources {a.sources}" if sources else "")
           + (f", fill {a.fill}" if a.fill else "") + (", one look" if a.one_look else ""))
     # a scene's style is drawn from the styles this machine has (riichi_art needs cairosvg, the
     # [train] extra; the art and fonts need ../shared), so the same seeds are other photos without them
