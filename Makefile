@@ -47,7 +47,7 @@ model: install train-deps
 	$(PY) -m pip install -q -e ".[train]"
 	$(PY) -m vision.train
 
-# Train the flower reader, models/flowers.onnx (CPU, about 25 minutes). Not part of CI.
+# Train the flower reader, models/flowers.onnx (CPU, about 30 minutes from nothing; docs/classifier.md). Not part of CI.
 flower-model: install train-deps
 	$(PY) -m pip install -q -e ".[train]"
 	$(PY) -m vision.train_flowers
