@@ -124,7 +124,7 @@ class Exportable:  # built lazily so that importing this module does not need to
 
 # -- data ---------------------------------------------------------------------------------
 
-def _augment_real(img: np.ndarray, rng: np.random.Generator, size: tuple[int, int] = (INPUT_H, INPUT_W)) -> np.ndarray:
+def augment_real(img: np.ndarray, rng: np.random.Generator, size: tuple[int, int] = (INPUT_H, INPUT_W)) -> np.ndarray:
     """Crop jitter, 180-degree turns, light and JPEG on one real crop (full size BGR), resized to
     ``size`` (h, w): the classifier's input by default."""
     h, w = img.shape[:2]
@@ -149,7 +149,7 @@ def _augment_real(img: np.ndarray, rng: np.random.Generator, size: tuple[int, in
     return to_input(np.ascontiguousarray(crop), size)
 
 
-def _jitter_rendered(x, torch, gen):
+def jitter_rendered(x, torch, gen):
     """Cheap per-batch colour jitter on the cached crops (N,H,W,3 uint8 -> N,3,H,W float)."""
     x = x.permute(0, 3, 1, 2).float()
     n = x.shape[0]
@@ -200,7 +200,7 @@ def train(model, rendered: dict, *, steps: int, minutes: float, lr: float, batch
         for g in opt.param_groups:
             g["lr"] = max(cur, lr * 0.01)
         idx = torch.randint(0, len(Y), (batch,), generator=gen)
-        xb, yb = _jitter_rendered(X[idx], torch, gen).to(dev), Y[idx].to(dev)
+        xb, yb = jitter_rendered(X[idx], torch, gen).to(dev), Y[idx].to(dev)
         out = model(xb)
         loss = loss_fn(out, yb)
         opt.zero_grad(set_to_none=True)
@@ -246,7 +246,7 @@ def rendered_features(model, rendered: dict, n: int = 3000, seed: int = TRAIN_SE
     feats = []
     with torch.no_grad():
         for i in range(0, len(idx), 256):
-            xb = _jitter_rendered(torch.from_numpy(rendered["x"][idx[i: i + 256].numpy()]), torch, gen)
+            xb = jitter_rendered(torch.from_numpy(rendered["x"][idx[i: i + 256].numpy()]), torch, gen)
             feats.append(trunk(xb.to(device())).cpu())
     return torch.cat(feats), torch.from_numpy(rendered["y"][idx.numpy()])
 
@@ -280,7 +280,7 @@ def finetune(model, feats, real, *, steps: int, lr: float = 1e-3, batch: int = 9
             g["lr"] = lr * 0.5 * (1 + math.cos(math.pi * step / steps))
         idx = torch.randint(0, len(FY), (batch - n_real,), generator=gen)
         ri = rng.integers(0, len(imgs), n_real)
-        xr = torch.from_numpy(np.stack([_augment_real(imgs[i], rng) for i in ri])).permute(0, 3, 1, 2).float()
+        xr = torch.from_numpy(np.stack([augment_real(imgs[i], rng) for i in ri])).permute(0, 3, 1, 2).float()
         with torch.no_grad():
             fr = trunk(xr.to(dev))
         x = torch.cat([F[idx].to(dev), fr])
@@ -360,7 +360,7 @@ def _save_report(name: str, report: dict) -> None:
     (REPORTS / f"{name}.json").write_text(json.dumps(report, indent=1))
 
 
-def _env() -> dict:
+def environment() -> dict:
     torch = _torch()
     return {"torch": torch.__version__, "device": device(), "threads": torch.get_num_threads(),
             "python": platform.python_version(), "machine": platform.machine(), "cpus": os.cpu_count()}
@@ -373,7 +373,7 @@ def rendered_data(n: int, workers: int):
     return d, time.time() - t0
 
 
-def _never(a) -> tuple[str, ...]:
+def never_trained(a) -> tuple[str, ...]:
     from .faces import FACE_SOURCES
 
     return tuple(s for s in a.never.split(",") if s and s in FACE_SOURCES)
@@ -386,7 +386,7 @@ def training_data(a) -> tuple[dict, dict]:
     from .faces import FACE_SOURCES
     from .scene_crops import FIRST_SCENE_SEED, build_scene_cache
 
-    never = _never(a)
+    never = never_trained(a)
     data, t_render = rendered_data(a.n, a.workers)
     facts = {"render_seconds": round(t_render, 1), "n_rendered_all": int(len(data["y"])), "never_trained": list(never)}
     if never:  # a style no stage ever trains on: the scenes' unseen style for the shipped model
@@ -428,14 +428,14 @@ def cmd_main(a) -> int:
     from .faces import FACE_SOURCES
 
     t_all = time.time()
-    never = _never(a)
+    never = never_trained(a)
     held = tuple(dict.fromkeys(s for s in (*a.holdout.split(","), *never) if s and s in FACE_SOURCES))
     data, facts = training_data(a)
     check = rendered_checkset(workers=a.workers)
     files, imgs, codes = load_real()
     real_x, real_y = _real_arrays(imgs, codes)
     model = build_model()
-    env = _env()
+    env = environment()
     history: list = []
     if a.finetune_only:  # redo only the fine-tune of .train/base.pt
         model.load_state_dict(torch.load(WORK / "base.pt"))
@@ -564,7 +564,7 @@ def cmd_cv(a) -> int:
            "other_flip_setting": {"flip_average": not FLIP_AVERAGE, "top1": other["top1"], "top3": other["top3"]},
            "seconds": round(time.time() - t0, 1), "fold_seed": 5,
            "wrong": [{"file": files[i], "tile": codes[i], "pred": LABELS[int(probs[i].argmax())]}
-                     for i in range(len(codes)) if probs[i].argmax() != y[i]], "env": _env()}
+                     for i in range(len(codes)) if probs[i].argmax() != y[i]], "env": environment()}
     _save_report("cv", rep)
     print(f"{a.cv}-fold CV top-1 {rep['overall']['top1']:.4f} "
           f"(with flip averaging {'off' if FLIP_AVERAGE else 'on'}: {other['top1']:.4f})", flush=True)

@@ -26,8 +26,8 @@ from engine.tiles import FLOWERS
 
 from .classify import FLOWER_H, FLOWER_W, to_input
 from .dataset import LABELS, build_cache, load_real
-from .train import (MODELS, REPORTS, TRAIN_SEED, WORK, _augment_real, _env, _jitter_rendered, _never, _torch,
-                    build_model, device, export_onnx, folds, predict, train)
+from .train import (MODELS, REPORTS, TRAIN_SEED, WORK, augment_real, build_model, device, environment, export_onnx,
+                    folds, jitter_rendered, never_trained, predict, train)
 
 FLOWERS_MIXED, MIXED_SEED = 16000, 21   # flowers from every face source but the never-trained one
 FLOWERS_DRAWN, DRAWN_SEED = 24000, 22   # flowers of the procedural style only
@@ -66,7 +66,8 @@ def finetune_real(model, data: dict, imgs: list, codes: list[str], *, steps: int
     rendered ones (AdamW, cosine from ``FINETUNE_LR``)."""
     import math
 
-    torch = _torch()
+    import torch
+
     dev = device()
     model.to(dev).train()
     gen = torch.Generator().manual_seed(seed)
@@ -81,8 +82,8 @@ def finetune_real(model, data: dict, imgs: list, codes: list[str], *, steps: int
             g["lr"] = FINETUNE_LR * 0.5 * (1 + math.cos(math.pi * step / steps))
         idx = torch.randint(0, len(Y), (batch - n_real,), generator=gen)
         ri = rng.integers(0, len(imgs), n_real)
-        xr = torch.from_numpy(np.stack([_augment_real(imgs[i], rng, SIZE) for i in ri])).permute(0, 3, 1, 2).float()
-        x = torch.cat([_jitter_rendered(X[idx], torch, gen), xr]).to(dev)
+        xr = torch.from_numpy(np.stack([augment_real(imgs[i], rng, SIZE) for i in ri])).permute(0, 3, 1, 2).float()
+        x = torch.cat([jitter_rendered(X[idx], torch, gen), xr]).to(dev)
         y = torch.cat([Y[idx], torch.tensor([FLOWERS.index(codes[i]) for i in ri])]).to(dev)
         loss = loss_fn(model(x), y)
         opt.zero_grad(set_to_none=True)
@@ -216,10 +217,11 @@ def main(argv: list[str] | None = None) -> int:
     if a.card:
         replace_card_section(MODELS / "CARD.md", card_section(json.loads(report_path.read_text())))
         return 0
-    torch = _torch()
+    import torch
+
     torch.set_num_threads(a.threads)
     t0 = time.time()
-    never = _never(a)
+    never = never_trained(a)
     data = training_flowers(never, a.workers)
     print(f"{len(data['y'])} flower crops", flush=True)
     torch.manual_seed(TRAIN_SEED)
@@ -240,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
     given = argv if argv is not None else sys.argv[1:]
     report = {"command": " ".join(["python -m vision.train_flowers", *given]).strip(),
               "never_trained": list(never), "train": info, "real_finetune": real, "real_cv": cv,
-              "env": _env(), "weight": FLOWER_WEIGHT,
+              "env": environment(), "weight": FLOWER_WEIGHT,
               "params": int(sum(p.numel() for p in model.parameters())), "onnx_bytes": out.stat().st_size,
               "eval": evaluate(out, a.workers)}
     report["seconds"] = round(time.time() - t0, 1)
