@@ -36,7 +36,7 @@ sources measure the whole scan on a style its classifier never saw:
 
 The shipped flower reader has seen ``hk_art``'s flowers, so a fair unseen-style run also swaps in
 a reader trained without those sources
-(``python -m vision.train_flowers --never hk_art,imahjong_can --out .train/flowers_stage_a.onnx``).
+(``python -m vision.train_flowers --never hk_art,imahjong_can --no-real --out .train/flowers_stage_a.onnx``).
 
 Seeds from 500000 up were never used while developing the scanner (development
 used seeds below 1000).

@@ -210,6 +210,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--never", default="imahjong_can", help="face sources never trained on (comma-separated)")
     ap.add_argument("--workers", type=int, default=2, help="render processes")
     ap.add_argument("--threads", type=int, default=2, help="torch CPU threads")
+    ap.add_argument("--no-real", action="store_true",
+                    help="rendered crops only: no real-crop fine-tune or cross-validation (a hold-out reader, like "
+                         "the classifier's stage A)")
     ap.add_argument("--out", default=str(MODELS / "flowers.onnx"))
     ap.add_argument("--card", action="store_true", help="only rewrite models/CARD.md's flower section")
     a = ap.parse_args(argv)
@@ -227,7 +230,7 @@ def main(argv: list[str] | None = None) -> int:
     torch.manual_seed(TRAIN_SEED)
     model = build_model(len(FLOWERS))
     info = train(model, data, steps=a.steps, minutes=a.minutes, lr=LR, label="flowers")
-    imgs, codes = real_flowers()
+    imgs, codes = ([], []) if a.no_real else real_flowers()
     cv = real = None
     if codes:
         base = {k: v.detach().clone() for k, v in model.state_dict().items()}
