@@ -36,6 +36,7 @@ SECOND_LOOK_SHARE = 0.3  # a first reading with this much on bonus kinds is read
 _BONUS = np.array([label in BONUS_KINDS for label in LABELS])
 FLOWER_H, FLOWER_W = 96, 72  # the flower reader's input; its output is FLOWERS ("1f".."8f") in order
 FLOWER_INDEX = np.array([LABELS.index(c) for c in FLOWERS])
+_FLOWER = np.isin(np.arange(len(LABELS)), FLOWER_INDEX)
 FLOWER_WEIGHT = 0.5  # the classifier's flower reading, raised to this power, times the reader's
 THREADS = 2
 
@@ -114,10 +115,16 @@ def probabilities(crops: list[np.ndarray]) -> np.ndarray:
     return session().run(None, {"crops": np.ascontiguousarray(x)})[0]
 
 
+def _leaning(probs: np.ndarray, kinds: np.ndarray) -> np.ndarray:
+    """The rows of ``probs`` whose reading leans to the ``kinds`` (a mask over LABELS): one of
+    them is the first choice, or they hold ``SECOND_LOOK_SHARE`` of the probability."""
+    return np.flatnonzero(kinds[probs.argmax(axis=1)] | (probs[:, kinds].sum(axis=1) >= SECOND_LOOK_SHARE))
+
+
 def second_look(crops: list[np.ndarray], probs: np.ndarray) -> np.ndarray:
     """``probs`` with every crop whose reading leans to a bonus kind (first choice, or
     ``SECOND_LOOK_SHARE`` of the probability) averaged with a reading of it turned 180 degrees."""
-    again = np.flatnonzero(_BONUS[probs.argmax(axis=1)] | (probs[:, _BONUS].sum(axis=1) >= SECOND_LOOK_SHARE))
+    again = _leaning(probs, _BONUS)
     if len(again):
         probs = probs.copy()
         probs[again] = (probs[again] + probabilities([cv2.rotate(crops[i], cv2.ROTATE_180) for i in again])) / 2
@@ -140,14 +147,14 @@ def read_flowers(crops: list[np.ndarray], probs: np.ndarray) -> np.ndarray:
     ``SECOND_LOOK_SHARE`` of the probability) read again by the flower reader: the classifier's
     flower probabilities, raised to ``FLOWER_WEIGHT``, times the reader's, scaled back to the
     classifier's total on flowers (so the reader decides which flower, not whether a flower)."""
-    mass = probs[:, FLOWER_INDEX].sum(axis=1)
-    again = np.flatnonzero(np.isin(probs.argmax(axis=1), FLOWER_INDEX) | (mass >= SECOND_LOOK_SHARE))
+    again = _leaning(probs, _FLOWER)
     if not len(again):
         return probs
-    first = probs[np.ix_(again, FLOWER_INDEX)] / np.maximum(mass[again, None], 1e-12)
-    q = first ** FLOWER_WEIGHT * flower_probabilities([crops[i] for i in again])
+    flowers = probs[np.ix_(again, FLOWER_INDEX)]
+    mass = flowers.sum(axis=1, keepdims=True)
+    q = (flowers / np.maximum(mass, 1e-12)) ** FLOWER_WEIGHT * flower_probabilities([crops[i] for i in again])
     probs = probs.copy()
-    probs[np.ix_(again, FLOWER_INDEX)] = mass[again, None] * q / np.maximum(q.sum(axis=1, keepdims=True), 1e-12)
+    probs[np.ix_(again, FLOWER_INDEX)] = mass * q / np.maximum(q.sum(axis=1, keepdims=True), 1e-12)
     return probs
 
 
