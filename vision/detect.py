@@ -552,6 +552,7 @@ def seam_profile(strip: np.ndarray) -> np.ndarray:
 
 SEAM_FLOOR = 0.12   # a cut must find a seam at least this clear to pay for itself
 COUNT_TIE, EVEN_GAIN = 0.85, 0.6   # a count within 15% of the best score wins if its faces are 40% more even
+EXPECTED_TIE = 0.6  # ... or within 40%, if it is also nearer the count the photo's face aspect expects
 # the comb's freedom: stretch, shift (in pitches) and a perspective-like chirp k, which
 # spaces cuts by (1 + k) t / (1 + k t) for t in 0..1 (spacing shrinking or growing along
 # the strip, up to 1.44x end to end) because a row's outline fitted from a blob whose ends
@@ -560,7 +561,8 @@ _COMB_SCALE, _COMB_OFF, _COMB_CHIRP = (a.ravel().astype(np.float32) for a in np.
     [0.97, 1.0, 1.03], np.linspace(-0.12, 0.12, 7), [-0.2, -0.1, 0.0, 0.1, 0.2], indexing="ij"))
 
 
-def choose_count(prof: np.ndarray, ratio: float, n_range: tuple[int, int] | None = None) -> tuple[int, list[float], float]:
+def choose_count(prof: np.ndarray, ratio: float, n_range: tuple[int, int] | None = None,
+                 expected: float | None = None) -> tuple[int, list[float], float]:
     """Pick the tile count for a strip whose length/height is ``ratio``.
 
     Every count ``n`` the face aspect range allows is tried with evenly spaced cuts
@@ -568,8 +570,10 @@ def choose_count(prof: np.ndarray, ratio: float, n_range: tuple[int, int] | None
     chirp a little for an imprecise outline.  A cut scores the seam evidence under it minus
     ``SEAM_FLOOR``: real seams pay, cuts through faces cost, and missing out real
     seams forgoes their score.  A count scoring nearly as well as the best takes over
-    when its snapped cuts leave clearly more even faces.  Returns (n, cut positions,
-    score); score <= 0 means no count was supported by seams.  ``n_range`` narrows the counts tried.
+    when its snapped cuts leave clearly more even faces; given the count ``expected`` from the
+    photo's face aspect, so does one that scores less well but lies at least half a tile nearer
+    it (:data:`EXPECTED_TIE`).  Returns (n, cut positions, score); score <= 0 means no count
+    was supported by seams.  ``n_range`` narrows the counts tried.
     """
     L = len(prof)
     n_lo = max(2, int(math.floor(ratio / ASPECT_MAX)))
@@ -604,9 +608,11 @@ def choose_count(prof: np.ndarray, ratio: float, n_range: tuple[int, int] | None
     # a count that scores nearly as well wins if it leaves clearly more even faces: the
     # strip is rectified, so the right count's cuts, snapped onto their seams, leave equal
     # faces, while a count one off pulls some cuts onto glyph strokes or the seams' shadows
-    even = _unevenness(cuts, L)
+    # (a glyph stroke across the middle of a short meld can outscore its two real seams)
+    even, best_n = _unevenness(cuts, L), n
     for s, m, ys in scored:
-        if s >= COUNT_TIE * best_score:
+        nearer = expected is not None and abs(m - expected) + 0.5 <= abs(best_n - expected)
+        if s >= (EXPECTED_TIE if nearer else COUNT_TIE) * best_score:
             alt = _snap(prof, ys, m)
             alt_even = _unevenness(alt, L)
             if alt_even < EVEN_GAIN * even:
@@ -645,13 +651,13 @@ def _unevenness(cuts: list[float], length: int) -> float:
 
 
 def split_run(img: np.ndarray, gains: np.ndarray, quad: np.ndarray, n_range: tuple[int, int] | None = None,
-              profiles: dict | None = None) -> tuple[list[np.ndarray], np.ndarray, float, float, float]:
+              profiles: dict | None = None, expected: float | None = None) -> tuple[list[np.ndarray], np.ndarray, float, float, float]:
     """Split a quad into tile faces. Returns (quads, run-axis unit vector, pitch, face height,
     seam score of the cuts (:func:`choose_count`)).
 
     quads are TL TR BR BL of portrait faces in image coordinates.  ``profiles``, a dict
     kept for one image, remembers each outline's seam profile for a second split of it
-    with another ``n_range``.
+    with another ``n_range``; ``expected``: as in :func:`choose_count`.
     """
     a, b = _sides(quad)
     if b > a:  # make q[0]->q[1] the long side
@@ -667,7 +673,7 @@ def split_run(img: np.ndarray, gains: np.ndarray, quad: np.ndarray, n_range: tup
         prof = seam_profile(strip)
         if profiles is not None:
             profiles[key] = prof, Hinv
-    n, cuts, score = choose_count(prof, ratio, n_range)
+    n, cuts, score = choose_count(prof, ratio, n_range, expected)
     single_ok = ratio < 1.0 / ASPECT_MIN + 0.1  # a lone portrait tile: long side is its height
     if n_range is not None:
         single_ok = n_range[0] <= 1
@@ -1101,7 +1107,7 @@ def _recount(img, gains, runs: list[Run], kept, profiles: dict | None = None) ->
         if n_e < 2.5 and abs(n - n_e) <= 0.6:
             continue
         lo, hi = max(2, int(math.floor(n_e * 0.87))), max(2, int(math.ceil(n_e * 1.13)))
-        quads, axis, pitch, height, _ = split_run(img, gains, quad, (lo, hi), profiles)
+        quads, axis, pitch, height, _ = split_run(img, gains, quad, (lo, hi), profiles, n_e)
         runs[i] = Run(quads=quads, kind="face", axis=axis, pitch=pitch, height=height)
     return A
 
@@ -1189,7 +1195,8 @@ def link_rows(runs: list[Run]) -> list[Run]:
     return rows
 
 
-KONG_RUN = (3.0, 5.5)  # a face-down run this many tile widths long is a concealed kong's four
+KONG_RUN = (3.0, 5.5)  # a face-down run this many tile widths long is a concealed kong's four ...
+KONG_SHAPE = 2.6       # ... as is one shorter than that by the faces' width but this many times as long as thick
 BACK_DISTANCE = 38.0  # a face-down tile's colour lies at least this far from every table colour
 OUTLINE_MIN = 25.0   # a tile's outline: a Sobel step of the blurred lightness at least this strong ...
 OUTLINE_GAIN = 3.0   # ... and this many times the mean gradient inside the cell (a table's own texture)
@@ -1280,8 +1287,12 @@ def _find_backs(small: np.ndarray, gains: np.ndarray, faces: np.ndarray, face_h:
         width = math.sqrt(h_loc * a_loc * min(short, h_loc) * a_loc)
         raw = (long_ - 0.15 * h_loc) / width
         # a hand shows face-down tiles only as a concealed kong: one at each end of its
-        # faces, or all four; a run of three to five and a half tiles is that kong's four
-        n = 4 if KONG_RUN[0] <= raw <= KONG_RUN[1] else max(1, int(round(raw)))
+        # faces, or all four; a run of three to five and a half tiles is that kong's four.
+        # Where the nearest faces lie nearer the camera than the run, they overstate the
+        # width and a four reads as under three; its own shape still says four (two
+        # backs side by side are at most about twice as long as thick)
+        four = KONG_RUN[0] <= raw <= KONG_RUN[1] or (raw <= KONG_RUN[1] and long_ >= KONG_SHAPE * short)
+        n = 4 if four else max(1, int(round(raw)))
         if n == 1:
             quads = [np.array([quad[1], quad[2], quad[3], quad[0]], np.float32)] if long_ > short * 1.05 else [quad]
         else:

@@ -125,6 +125,23 @@ def test_count_follows_seams_whose_spacing_drifts_along_a_long_row():
     assert np.abs(np.array(cuts) - edges[1:-1]).max() <= 2
 
 
+def test_a_meld_count_the_photo_expects_beats_a_stroke_across_its_middle():
+    # a three-face meld (length 2.63 face heights) with faint seams, whose middle face carries a
+    # stroke darker than they are, a little off the meld's middle: one cut on the stroke
+    # outscores the two seams; the count the photo's face aspect expects (3.06) takes over
+    length = int(round(2.63 * 64))
+    prof = np.zeros(length, np.float32)
+    prof[[length // 3, 2 * length // 3]] = 0.36
+    prof[int(0.45 * length)] = 0.79
+    n, cuts, _ = choose_count(prof, 2.63, (2, 4))
+    assert n == 2
+    n, cuts, score = choose_count(prof, 2.63, (2, 4), expected=3.06)
+    assert n == 3 and score > 0
+    assert np.abs(np.array(cuts) - [length // 3, 2 * length // 3]).max() <= 1
+    # an expected count no nearer than the seams' own choice changes nothing
+    assert choose_count(prof, 2.63, (2, 4), expected=2.2)[0] == 2
+
+
 def test_photo_aspect_is_not_outvoted_by_a_row_cut_at_twice_its_count():
     # three rows of 3 faces (aspect 0.85) and one long row wrongly cut into 11 (0.45):
     # the photo's face aspect must come from the faces' length, not from the tile count
