@@ -651,7 +651,8 @@ def _unevenness(cuts: list[float], length: int) -> float:
 
 
 def split_run(img: np.ndarray, gains: np.ndarray, quad: np.ndarray, n_range: tuple[int, int] | None = None,
-              profiles: dict | None = None, expected: float | None = None) -> tuple[list[np.ndarray], np.ndarray, float, float, float]:
+              profiles: dict | None = None,
+              expected: float | None = None) -> tuple[list[np.ndarray], np.ndarray, float, float, float]:
     """Split a quad into tile faces. Returns (quads, run-axis unit vector, pitch, face height,
     seam score of the cuts (:func:`choose_count`)).
 
@@ -1196,7 +1197,7 @@ def link_rows(runs: list[Run]) -> list[Run]:
 
 
 KONG_RUN = (3.0, 5.5)  # a face-down run this many tile widths long is a concealed kong's four ...
-KONG_SHAPE = 2.6       # ... as is one shorter than that by the faces' width but this many times as long as thick
+KONG_SHAPE = 2.6       # ... as is a shorter one (by the nearby faces' width) this many times as long as thick
 BACK_DISTANCE = 38.0  # a face-down tile's colour lies at least this far from every table colour
 OUTLINE_MIN = 25.0   # a tile's outline: a Sobel step of the blurred lightness at least this strong ...
 OUTLINE_GAIN = 3.0   # ... and this many times the mean gradient inside the cell (a table's own texture)
