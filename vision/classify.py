@@ -107,12 +107,17 @@ def _as_bgr(crop) -> np.ndarray:
     return np.ascontiguousarray(crop)
 
 
+def _run(path: Path, inputs: list[np.ndarray]) -> np.ndarray:
+    """The model at ``path`` on model-sized H x W x 3 uint8 inputs, as one batch."""
+    x = np.stack(inputs).astype(np.float32).transpose(0, 3, 1, 2)
+    return session(path).run(None, {"crops": np.ascontiguousarray(x)})[0]
+
+
 def probabilities(crops: list[np.ndarray]) -> np.ndarray:
     """Class probabilities (N x len(LABELS)) for valid BGR uint8 crops."""
     if not crops:
         return np.zeros((0, len(LABELS)), np.float32)
-    x = np.stack([to_input(c) for c in crops]).astype(np.float32).transpose(0, 3, 1, 2)
-    return session().run(None, {"crops": np.ascontiguousarray(x)})[0]
+    return _run(MODEL_PATH, [to_input(c) for c in crops])
 
 
 def _leaning(probs: np.ndarray, kinds: np.ndarray) -> np.ndarray:
@@ -137,8 +142,7 @@ def flower_probabilities(crops: list[np.ndarray]) -> np.ndarray:
     if not crops:
         return np.zeros((0, len(FLOWERS)), np.float32)
     x = [to_input(c, (FLOWER_H, FLOWER_W)) for c in crops]
-    x = np.stack(x + [np.ascontiguousarray(c[::-1, ::-1]) for c in x]).astype(np.float32).transpose(0, 3, 1, 2)
-    p = session(FLOWER_MODEL_PATH).run(None, {"crops": np.ascontiguousarray(x)})[0]
+    p = _run(FLOWER_MODEL_PATH, x + [c[::-1, ::-1] for c in x])
     return (p[: len(crops)] + p[len(crops):]) / 2
 
 
