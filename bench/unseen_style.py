@@ -1,0 +1,103 @@
+"""Unseen-style accuracy of the whole classify step: the tile classifier and the flower reader,
+both trained without the held-out face sources, read crops whose faces come only from those sources.
+
+    .venv/bin/python -m vision.train            # also writes .train/stage_a.onnx (the hold-out classifier)
+    .venv/bin/python -m vision.train_flowers --never hk_art,imahjong_can --no-real \\
+        --out .train/flowers_stage_a.onnx       # the hold-out flower reader
+    .venv/bin/python bench/unseen_style.py [--sources hk_art,imahjong_can] [--n 500] [--json F]
+
+The crops are the unseen-style test set of ``python -m vision.train`` (render seed
+``HOLDOUT_TEST_SEED``, every kind of each held-out source), rendered at the flower reader's larger
+size so that both models get what the scanner would give them (``vision.classify`` scales them to
+each model's input). Three readings are reported per source: the classifier alone (the figure
+``vision.train`` writes into models/CARD.md), with the second look (flip averaging for bonus
+kinds), and the whole ``vision.classify.classify`` step with the flower reader.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from vision.dataset import LABELS, build_cache  # noqa: E402
+from vision.faces import SOURCE_CODES  # noqa: E402
+from vision.train import HOLDOUT_TEST_SEED, WORK  # noqa: E402
+
+C = importlib.import_module("vision.classify")  # the module (the package exports a function of that name)
+
+
+def unseen_crops(source: str, n: int, workers: int) -> tuple[list[np.ndarray], list[str]]:
+    """The held-out test crops of one face source, at the flower reader's size."""
+    codes = tuple(c for c in LABELS if c in SOURCE_CODES[source])
+    d = build_cache(WORK / "unseen-large", n, HOLDOUT_TEST_SEED, only=(source,), labels=codes,
+                    out_size=(C.FLOWER_H, C.FLOWER_W), workers=workers)
+    return [np.ascontiguousarray(x) for x in d["x"]], [LABELS[i] for i in d["y"]]
+
+
+def readings(crops: list[np.ndarray]) -> dict[str, list[str]]:
+    """The three readings of ``crops``, each a list of labels."""
+    prepared = [C._as_bgr(c) for c in crops]
+    first = C.probabilities(prepared)
+    flipped = C.second_look(prepared, first)
+    whole = C.read_flowers(prepared, flipped)
+    return {name: [LABELS[i] for i in p.argmax(1)]
+            for name, p in (("classifier", first), ("second_look", flipped), ("with_reader", whole))}
+
+
+def summary(truth: list[str], read: list[str]) -> dict:
+    flowers = [i for i, t in enumerate(truth) if t.endswith("f")]
+    wrong = [f"{t}->{r}" for t, r in zip(truth, read) if t != r]
+    return {"n": len(truth), "top1": round(float(np.mean([t == r for t, r in zip(truth, read)])), 4),
+            "flowers_top1": round(float(np.mean([truth[i] == read[i] for i in flowers])), 4) if flowers else None,
+            "confusions": {w: wrong.count(w) for w in sorted(set(wrong), key=lambda w: (-wrong.count(w), w))}}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--model", default=str(WORK / "stage_a.onnx"), help="the hold-out tile classifier")
+    ap.add_argument("--flower-model", default=str(WORK / "flowers_stage_a.onnx"), help="the hold-out flower reader")
+    ap.add_argument("--sources", default="hk_art,imahjong_can", help="the held-out face sources")
+    ap.add_argument("--n", type=int, default=500, help="crops per source")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--json", help="also write the figures here")
+    a = ap.parse_args(argv)
+    for path in (a.model, a.flower_model):
+        if not Path(path).exists():
+            print(f"{path} is missing: train the hold-out models first (see this script's docstring)", file=sys.stderr)
+            return 2
+    C.use_model(a.model)
+    C.use_flower_model(a.flower_model)
+    t0 = time.time()
+    truth: list[str] = []
+    read: dict[str, list[str]] = {}
+    report = {"command": "python bench/unseen_style.py " + " ".join(argv if argv is not None else sys.argv[1:]),
+              "model": a.model, "flower_model": a.flower_model, "seed": HOLDOUT_TEST_SEED, "sources": {}}
+    for s in a.sources.split(","):
+        crops, codes = unseen_crops(s, a.n, a.workers)
+        got = readings(crops)
+        report["sources"][s] = {name: summary(codes, r) for name, r in got.items()}
+        truth += codes
+        for name, r in got.items():
+            read.setdefault(name, []).extend(r)
+    report["all"] = {name: summary(truth, r) for name, r in read.items()}
+    report["seconds"] = round(time.time() - t0, 1)
+    for s, res in [*report["sources"].items(), ("together", report["all"])]:
+        print(f"{s:>13}: " + ", ".join(f"{name} {r['top1']:.1%}" + (f" (flowers {r['flowers_top1']:.1%})"
+                                                                     if r["flowers_top1"] is not None else "")
+                                       for name, r in res.items()))
+    print("confusions with the reader: " + ", ".join(f"{k}: {v}" for k, v in report["all"]["with_reader"]["confusions"].items()))
+    if a.json:
+        Path(a.json).write_text(json.dumps(report, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
