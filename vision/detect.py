@@ -801,8 +801,9 @@ def lab_distance(lab: np.ndarray, ref_lab: np.ndarray) -> np.ndarray:
 DETECT_LONG_SIDE = 1000
 
 
-FEW_FACES = 5  # a hand has 13 tiles or more: fewer inked faces than this, and the white balance looks again
+FEW_FACES = 13  # a hand has 13 tiles or more: fewer inked faces than this, and the white balance looks again
 MORE_LOOKS = 2  # each without the reference colours of the looks before
+LOOK_GAIN = 2  # ... and kept only if it finds this many more inked faces (one more found the same tiles)
 
 
 def detect(img: np.ndarray, long_side: int = DETECT_LONG_SIDE) -> dict:
@@ -814,7 +815,7 @@ def detect(img: np.ndarray, long_side: int = DETECT_LONG_SIDE) -> dict:
 
     Where fewer than ``FEW_FACES`` faces with ink are found, the white balance looks again
     without the pixels of the colour it balanced to (see :func:`white_balance`), up to
-    ``MORE_LOOKS`` times, and the answer with the most inked faces is kept.
+    ``MORE_LOOKS`` times; a look is kept over the best before it if it finds ``LOOK_GAIN`` more inked faces.
     """
     w = img.shape[1]
     small = img
@@ -835,7 +836,7 @@ def detect(img: np.ndarray, long_side: int = DETECT_LONG_SIDE) -> dict:
         gains, ref = white_balance(small, tuple(left_out))
         again = _detect_with(img, small, f, gains)
         n = _face_count(again, f, FEW_FACES)
-        if n > inked:
+        if n >= inked + LOOK_GAIN:
             found, inked = again, n
         left_out.append(ref)
     return found
