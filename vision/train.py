@@ -817,7 +817,9 @@ def write_card(reports: Path, out: Path) -> None:
               f"and the scanner crops of a photo in a held-out style go with it), a "
               f"model was trained from scratch on the rest ({_steps(ht)} steps, {ht['seconds'] / 60:.1f} min, synthetic "
               f"only, no real crops) and tested on new crops (seed {hold['test_seed']}) whose faces come only from the "
-              "held-out sources.", ""]
+              "held-out sources. These are the classifier alone: `bench/unseen_style.py` reads the same crops with the "
+              "whole classify step, the second look and a flower reader trained without the same sources "
+              "(docs/classifier.md).", ""]
     if cv:
         L += ["### Real crops: per-class accuracy in 5-fold cross-validation", ""]
         L += _per_class_table(cv["overall"]["per_class"])
