@@ -803,7 +803,8 @@ DETECT_LONG_SIDE = 1000
 
 FEW_FACES = 13  # a hand has 13 tiles or more: fewer inked faces than this, and the white balance looks again
 MORE_LOOKS = 2  # each without the reference colours of the looks before
-LOOK_GAIN = 2  # ... and kept only if it finds this many more inked faces (one more found the same tiles)
+LOOK_GAIN = 2  # ... and kept only if it finds this many more inked faces (one more found the same tiles);
+#                 faces are counted up to FEW_FACES, so a first look with FEW_FACES - 1 stays
 
 
 def detect(img: np.ndarray, long_side: int = DETECT_LONG_SIDE) -> dict:
