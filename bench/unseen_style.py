@@ -29,35 +29,34 @@ sys.path.insert(0, str(ROOT))
 
 from vision.dataset import LABELS, build_cache  # noqa: E402
 from vision.faces import SOURCE_CODES  # noqa: E402
-from vision.train import HOLDOUT_TEST_SEED, WORK  # noqa: E402
+from vision.train import HOLDOUT_TEST_SEED, WORK, _without_flowers, score  # noqa: E402
 
 C = importlib.import_module("vision.classify")  # the module (the package exports a function of that name)
 
 
-def unseen_crops(source: str, n: int, workers: int) -> tuple[list[np.ndarray], list[str]]:
-    """The held-out test crops of one face source, at the flower reader's size."""
+def unseen_crops(source: str, n: int, workers: int) -> tuple[list[np.ndarray], np.ndarray]:
+    """The held-out test crops of one face source, at the flower reader's size, and their label indices."""
     codes = tuple(c for c in LABELS if c in SOURCE_CODES[source])
     d = build_cache(WORK / "unseen-large", n, HOLDOUT_TEST_SEED, only=(source,), labels=codes,
                     out_size=(C.FLOWER_H, C.FLOWER_W), workers=workers)
-    return [np.ascontiguousarray(x) for x in d["x"]], [LABELS[i] for i in d["y"]]
+    return [np.ascontiguousarray(x) for x in d["x"]], d["y"]
 
 
-def readings(crops: list[np.ndarray]) -> dict[str, list[str]]:
-    """The three readings of ``crops``, each a list of labels."""
+def readings(crops: list[np.ndarray]) -> dict[str, np.ndarray]:
+    """The three readings of ``crops``, each as class probabilities (N x len(LABELS))."""
     prepared = [C._as_bgr(c) for c in crops]
     first = C.probabilities(prepared)
     flipped = C.second_look(prepared, first)
-    whole = C.read_flowers(prepared, flipped)
-    return {name: [LABELS[i] for i in p.argmax(1)]
-            for name, p in (("classifier", first), ("second_look", flipped), ("with_reader", whole))}
+    return {"classifier": first, "second_look": flipped, "with_reader": C.read_flowers(prepared, flipped)}
 
 
-def summary(truth: list[str], read: list[str]) -> dict:
-    flowers = [i for i, t in enumerate(truth) if t.endswith("f")]
-    wrong = [f"{t}->{r}" for t, r in zip(truth, read) if t != r]
-    return {"n": len(truth), "top1": round(float(np.mean([t == r for t, r in zip(truth, read)])), 4),
-            "flowers_top1": round(float(np.mean([truth[i] == read[i] for i in flowers])), 4) if flowers else None,
-            "confusions": {w: wrong.count(w) for w in sorted(set(wrong), key=lambda w: (-wrong.count(w), w))}}
+def summary(probs: np.ndarray, y: np.ndarray) -> dict:
+    """:func:`vision.train.score` of one reading, with its top-1 on the flowers alone."""
+    r = score(probs, y)
+    ok, n = _without_flowers(r["per_class"])
+    right = sum(c for c, _ in r["per_class"].values()) - ok  # the flowers' share of the whole
+    flowers = sum(m for _, m in r["per_class"].values()) - n
+    return {**r, "flowers_top1": right / flowers if flowers else None}
 
 
 def main(argv=None) -> int:
@@ -76,18 +75,18 @@ def main(argv=None) -> int:
     C.use_model(a.model)
     C.use_flower_model(a.flower_model)
     t0 = time.time()
-    truth: list[str] = []
-    read: dict[str, list[str]] = {}
+    truth: list[np.ndarray] = []
+    read: dict[str, list[np.ndarray]] = {}
     report = {"command": "python bench/unseen_style.py " + " ".join(argv if argv is not None else sys.argv[1:]),
               "model": a.model, "flower_model": a.flower_model, "seed": HOLDOUT_TEST_SEED, "sources": {}}
     for s in a.sources.split(","):
-        crops, codes = unseen_crops(s, a.n, a.workers)
+        crops, y = unseen_crops(s, a.n, a.workers)
         got = readings(crops)
-        report["sources"][s] = {name: summary(codes, r) for name, r in got.items()}
-        truth += codes
-        for name, r in got.items():
-            read.setdefault(name, []).extend(r)
-    report["all"] = {name: summary(truth, r) for name, r in read.items()}
+        report["sources"][s] = {name: summary(p, y) for name, p in got.items()}
+        truth.append(y)
+        for name, p in got.items():
+            read.setdefault(name, []).append(p)
+    report["all"] = {name: summary(np.concatenate(p), np.concatenate(truth)) for name, p in read.items()}
     report["seconds"] = round(time.time() - t0, 1)
     for s, res in [*report["sources"].items(), ("together", report["all"])]:
         print(f"{s:>13}: " + ", ".join(f"{name} {r['top1']:.1%}" + (f" (flowers {r['flowers_top1']:.1%})"
