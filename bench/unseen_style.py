@@ -42,14 +42,6 @@ def unseen_crops(source: str, n: int, workers: int) -> tuple[list[np.ndarray], n
     return [np.ascontiguousarray(x) for x in d["x"]], d["y"]
 
 
-def readings(crops: list[np.ndarray]) -> dict[str, np.ndarray]:
-    """The three readings of ``crops``, each as class probabilities (N x len(LABELS))."""
-    prepared = [C._as_bgr(c) for c in crops]
-    first = C.probabilities(prepared)
-    flipped = C.second_look(prepared, first)
-    return {"classifier": first, "second_look": flipped, "with_reader": C.read_flowers(prepared, flipped)}
-
-
 def summary(probs: np.ndarray, y: np.ndarray) -> dict:
     """:func:`vision.train.score` of one reading, with its top-1 on the flowers alone."""
     r = score(probs, y)
@@ -81,7 +73,7 @@ def main(argv=None) -> int:
               "model": a.model, "flower_model": a.flower_model, "seed": HOLDOUT_TEST_SEED, "sources": {}}
     for s in a.sources.split(","):
         crops, y = unseen_crops(s, a.n, a.workers)
-        got = readings(crops)
+        got = dict(zip(("classifier", "second_look", "with_reader"), C.readings([C._as_bgr(c) for c in crops])))
         report["sources"][s] = {name: summary(p, y) for name, p in got.items()}
         truth.append(y)
         for name, p in got.items():

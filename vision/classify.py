@@ -162,6 +162,15 @@ def read_flowers(crops: list[np.ndarray], probs: np.ndarray) -> np.ndarray:
     return probs
 
 
+def readings(crops: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The three readings of valid BGR uint8 crops, as probabilities: the classifier's, with the
+    second look (:func:`second_look`), and with the flower reader as well (:func:`read_flowers`,
+    the one :func:`classify` reports). Evaluations compare the three."""
+    first = probabilities(crops)
+    looked = second_look(crops, first)
+    return first, looked, read_flowers(crops, looked)
+
+
 def _result(p: np.ndarray) -> dict:
     best = int(np.argmax(p))
     kinds = [i for i in np.argsort(-p) if LABELS[i] != "reject"][:3]
@@ -180,7 +189,7 @@ def classify(crops: list[np.ndarray]) -> list[dict]:
             slots.append(len(prepared) - 1)
         except ValueError as e:
             slots.append(str(e))
-    probs = read_flowers(prepared, second_look(prepared, probabilities(prepared)))
+    probs = readings(prepared)[2]
     out = []
     for s in slots:
         if isinstance(s, str):

@@ -138,8 +138,7 @@ def evaluate(onnx_path: Path, workers: int) -> dict:
         if not crops:
             continue
         prepared = [C._as_bgr(c) for c in crops]
-        first = C.second_look(prepared, C.probabilities(prepared))
-        both = C.read_flowers(prepared, first)
+        _, first, both = C.readings(prepared)
         alone = C.flower_probabilities(prepared)
         rows = {"classifier": [C.LABELS[i] for i in first.argmax(1)],
                 "with_reader": [C.LABELS[i] for i in both.argmax(1)],
