@@ -539,6 +539,19 @@ def seam_profile(strip: np.ndarray) -> np.ndarray:
             mid = best[:, d:w - d]
             np.maximum(mid, np.minimum(s[:, :w - 2 * d], s[:, 2 * d:]) - s[:, d:w - d], out=mid)
     h = s.shape[0]
+    prof = _seam_evidence(best)
+    for lean in SEAM_LEANS:  # a tile set a little askew leaves a seam that leans
+        shear = np.float32([[1, lean / h, -lean / 2], [0, 1, 0]])
+        np.maximum(prof, _seam_evidence(cv2.warpAffine(best, shear, (w, h), flags=cv2.INTER_LINEAR)), out=prof)
+    return np.clip(prof / 40.0, 0, 1)
+
+
+SEAM_LEANS = (-3.0, 3.0)  # px across the strip's height: seams looked for this far off upright too
+
+
+def _seam_evidence(best: np.ndarray) -> np.ndarray:
+    """Per column of a per-pixel seam map, the evidence of an upright seam (see :func:`seam_profile`)."""
+    h = best.shape[0]
     body = best[int(h * 0.03):int(h * 0.97)]
     every = np.partition(body, int(0.3 * (len(body) - 1)), axis=0)[int(0.3 * (len(body) - 1))]
     # ... and it must cross a blank top or bottom margin, which glyph strokes rarely reach
@@ -547,7 +560,7 @@ def seam_profile(strip: np.ndarray) -> np.ndarray:
     bottom = np.partition(band_b, len(band_b) // 2, axis=0)[len(band_b) // 2]
     # ... and the faces' rounded corners leave a notch in the row's outline at a seam
     notch = np.maximum(best[0:max(2, int(h * 0.05))].max(axis=0), best[h - max(2, int(h * 0.05)):].max(axis=0))
-    return np.clip(np.minimum(np.minimum(every, np.maximum(top, bottom)), notch) / 40.0, 0, 1)
+    return np.minimum(np.minimum(every, np.maximum(top, bottom)), notch)
 
 
 SEAM_FLOOR = 0.12   # a cut must find a seam at least this clear to pay for itself

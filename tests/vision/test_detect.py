@@ -7,7 +7,7 @@ import pytest
 
 from vision.decode import decode
 from vision.faces import sources_for
-from vision.detect import Run, _recount, _squared_ends, choose_count, detect, fit_quad, seam_profile, white_balance_gains
+from vision.detect import Run, _recount, _squared_ends, choose_count, detect, fit_quad, seam_profile, split_run, white_balance_gains
 from vision.scenes import make_scene
 
 
@@ -363,6 +363,35 @@ def test_a_row_end_leaning_far_from_the_other_is_offered_square():
     assert _squared_ends(np.float32([[0, 0], [300, 0], [306, 60], [0, 60]])) is None
     # and so is a blob too short to be a row
     assert _squared_ends(np.float32([[0, 0], [100, 0], [130, 60], [0, 60]])) is None
+
+
+def _askew_row(leans, pitch=48, height=64, seam=175):
+    """A photo of touching faces laid by hand (BGR, dark table): face i is turned ``leans[i]``
+    degrees and drawn over the one before it, so askew faces still touch; faint 1-px outlines
+    are the seams, a stroke in each face. Returns the photo and the row's outline (TL TR BR BL)."""
+    n = len(leans)
+    x0, y0 = 40, 60
+    img = np.full((height + 2 * y0, n * pitch + 2 * x0, 3), 60, np.uint8)
+    for i, lean in enumerate(leans):
+        centre = (x0 + (i + 0.5) * pitch, y0 + height / 2)
+        corners = np.round(cv2.boxPoints((centre, (pitch + 3, height), lean)) * 4).astype(np.int32)
+        cv2.fillPoly(img, [corners], (222, 224, 226), cv2.LINE_AA, shift=2)
+        cv2.polylines(img, [corners], True, (seam,) * 3, 1, cv2.LINE_AA, shift=2)
+        cx, cy = int(centre[0]), int(centre[1])
+        cv2.rectangle(img, (cx - 2, cy - 12), (cx + 2, cy + 12), (50, 50, 50), -1)  # a glyph stroke
+    outline = np.float32([[x0, y0], [x0 + n * pitch, y0], [x0 + n * pitch, y0 + height], [x0, y0 + height]])
+    return img, outline
+
+
+def test_leaning_seams_of_tiles_set_askew_are_found():
+    # each tile turned a few degrees: its seams lean across the strip, and an upright search
+    # finds too little of them to cut on (the comb then cuts evenly, or at a wrong count)
+    img, outline = _askew_row([3, -3, 2.5, -3, 3, -2.5, 3, -3, 2.5])
+    quads, _, _, _, score = split_run(img, np.ones(3, np.float32), outline)
+    assert len(quads) == 9
+    assert score >= 0.25 * (len(quads) - 1)  # cut on seams it found, not evenly for want of any
+    centres = sorted(float(np.asarray(q)[:, 0].mean()) for q in quads)
+    assert np.abs(np.diff(centres) - 48).max() <= 5
 
 
 @pytest.mark.skipif("imahjong_can" not in sources_for("1m"),
