@@ -126,7 +126,7 @@ def _read(decoded, det: dict, classify_fn, timings: dict) -> dict:
         results = classify_fn(crops, [np.asarray(c["quad"], np.float64) * [sx, sy] for c in cands])
     t2 = time.perf_counter()
     timings["classify"] = (t2 - t1) * 1000
-    results = backs_together(cands, results)
+    results = pair_between_backs(cands, backs_together(cands, results))
     # a pair probe counts only when both ends of its pair read as face-down
     ends_down = Counter(c["run"] for c, res in zip(cands, results)
                         if c["source"] in PROBE_SOURCES and res["tile"] == "back")
@@ -184,13 +184,45 @@ def backs_together(cands: list[dict], results: list[dict]) -> list[dict]:
             if c["source"] != "face" and r["tile"] == "back" and float(r.get("confidence", 0.0)) >= SURE_BACK]
     out = []
     for c, r in zip(cands, results):
-        if sure and c["source"] != "face" and r["tile"] == "reject":
-            kind, score = next(((k, float(p)) for k, p in r.get("top3", []) if k != "reject"), (None, 0.0))
+        score = _back_lean(r)
+        if sure and c["source"] != "face" and score:
             centre, size = centre_and_size(c)
-            if kind == "back" and score >= BACK_LEAN and any(
-                    np.linalg.norm(centre - x) <= KONG_SPAN * size for x in sure):
+            if any(np.linalg.norm(centre - x) <= KONG_SPAN * size for x in sure):
                 r = dict(r, tile="back", confidence=score)
         out.append(r)
+    return out
+
+
+def _back_lean(result: dict) -> float:
+    """The ``back`` score of a rejected reading whose likeliest tile kind is ``back``, scored at
+    least :data:`BACK_LEAN`; else 0."""
+    if result["tile"] != "reject":
+        return 0.0
+    kind, score = next(((k, float(p)) for k, p in result.get("top3", []) if k != "reject"), (None, 0.0))
+    return score if kind == "back" and score >= BACK_LEAN else 0.0
+
+
+def pair_between_backs(cands: list[dict], results: list[dict]) -> list[dict]:
+    """A concealed kong shows two faces of one kind between two face-down ends. Where a lone pair
+    of faces reads one kind and both end probes beyond it are rejected with ``back`` their
+    likeliest tile kind (:func:`_back_lean`), both are read ``back``: the classifier rejects dark
+    olive backs under dim light, and with no sure back near them :func:`backs_together` cannot
+    vouch for them (development scene 121). Returns a new list; the results are not changed."""
+    out = list(results)
+    by_run: dict[int, dict[str, list[int]]] = {}
+    for i, c in enumerate(cands):
+        by_run.setdefault(c["run"], {}).setdefault(c["source"], []).append(i)
+    for found in by_run.values():
+        faces, ends = found.get("face", []), found.get("probe", [])
+        if len(faces) != 2 or len(ends) != 2 or len({cands[i]["end"] for i in ends}) != 2:
+            continue
+        kinds = {results[i]["tile"] for i in faces}
+        if len(kinds) != 1 or kinds & {"reject", "back"}:
+            continue
+        leans = [_back_lean(results[i]) for i in ends]
+        if all(leans):
+            for i, score in zip(ends, leans):
+                out[i] = dict(results[i], tile="back", confidence=score)
     return out
 
 

@@ -404,6 +404,34 @@ def test_a_rejected_face_down_tile_beside_a_sure_one_is_read_face_down(kong, rej
     assert res["hand"]["concealed"] == truth["hand"]["concealed"]
 
 
+def test_a_pair_of_one_kind_between_two_rejected_ends_leaning_face_down_is_a_concealed_kong():
+    # development scene 121: a concealed kong's dark olive ends both rejected (back their likeliest
+    # kind at 0.07 and 0.03), no sure back near them; its two faces read 1p
+    def cand(source, run, end=None):
+        c = {"source": source, "run": run, "quad": np.float32([[0, 0], [30, 0], [30, 40], [0, 40]])}
+        return c if end is None else dict(c, end=end)
+
+    def res(tile, *top3):
+        return {"tile": tile, "confidence": 0.9, "top3": [list(x) for x in top3] or [[tile, 0.9]]}
+
+    lean, table = res("reject", ("reject", 0.9), ("back", 0.07)), res("reject", ("reject", 0.9), ("2s", 0.03))
+    runs = [("1p", "1p", lean, lean),     # the kong
+            ("1p", "2p", lean, lean),     # two kinds: no kong
+            ("3p", "3p", lean, table),    # one end is table
+            ("back", "back", lean, lean)]  # no faces between them
+    cands, results = [], []
+    for i, (a, b, e0, e1) in enumerate(runs):
+        cands += [cand("face", i), cand("face", i), cand("probe", i, 0), cand("probe", i, 1)]
+        results += [res(a), res(b), e0, e1]
+    cands.append(cand("face", 9))  # a lone face with one leaning probe: no pair
+    cands.append(cand("probe", 9, 1))
+    results += [res("5z"), lean]
+    out = scan_module.pair_between_backs(cands, results)
+    assert [r["tile"] for r in out[2::4][:4]] == ["back", "reject", "reject", "reject"]
+    assert [r["tile"] for r in out[3::4][:4]] == ["back", "reject", "reject", "reject"]
+    assert out[2]["confidence"] == 0.07 and results[2]["tile"] == "reject" and out[-1]["tile"] == "reject"
+
+
 def test_backs_together_needs_a_sure_back_within_a_kongs_length_and_back_as_the_likeliest_kind():
     def cand(source, x):
         return {"source": source, "run": 0, "quad": np.float32([[x, 0], [x + 30, 0], [x + 30, 40], [x, 40]])}
