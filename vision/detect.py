@@ -14,7 +14,7 @@ The pipeline, on a working image of about 1000-2000 px:
    long sides to their outer edge, which glyphs reaching the face edge cannot pull in).
    A component is a single tile, a run of touching tiles, or something else.
 4. **Splitting a run**: the quad is rectified to a strip.  Touching faces leave a
-   darker seam that runs across the *whole* face height, including the blank top and
+   darker seam (upright, or leaning a little) that runs across the *whole* face height, including the blank top and
    bottom margins that glyphs never reach; the column profile of those margin bands
    shows the seams.  Every plausible tile count ``n`` (from the face aspect ratio
    range, not a fixed size) is scored by how dark the profile is at the ``n - 1``
@@ -524,13 +524,19 @@ def _strip(img: np.ndarray, gains: np.ndarray, q: np.ndarray, length_px: int) ->
     return whiteness(strip, gains), np.linalg.inv(H)
 
 
+SEAM_LEANS = (-3.0, 3.0)  # px across the strip's height: seams looked for this far off upright too
+
+
 def seam_profile(strip: np.ndarray) -> np.ndarray:
     """Per column, how clearly a thin dark seam crosses the whole face height (0..1).
 
     A seam between touching faces is a line a few px wide, darker than the face on
     both sides, on (nearly) every row.  ``min(left, right) - centre`` measures that
     per pixel; glyph strokes are wider than the seam or do not span the height, so
-    the 30th percentile over rows, and the medians over the margin bands, leave only seams."""
+    the 30th percentile over rows, and the medians over the margin bands, leave only seams.
+    A tile set a little askew, or a long row rectified from an outline a little off, leaves
+    its seams leaning: the same evidence is also taken along lines leaning ``SEAM_LEANS``
+    px across the strip, and each column keeps the best."""
     s = cv2.blur(strip.astype(np.float32), (1, 5))
     best = np.zeros_like(s)
     w = s.shape[1]
@@ -544,9 +550,6 @@ def seam_profile(strip: np.ndarray) -> np.ndarray:
         shear = np.float32([[1, lean / h, -lean / 2], [0, 1, 0]])
         np.maximum(prof, _seam_evidence(cv2.warpAffine(best, shear, (w, h), flags=cv2.INTER_LINEAR)), out=prof)
     return np.clip(prof / 40.0, 0, 1)
-
-
-SEAM_LEANS = (-3.0, 3.0)  # px across the strip's height: seams looked for this far off upright too
 
 
 def _seam_evidence(best: np.ndarray) -> np.ndarray:
