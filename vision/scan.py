@@ -46,6 +46,8 @@ BLOB_FACE_CONFIDENCE = 0.9  # a cell of a face-down colour blob counts as a face
 SURE_BACK = 0.5    # a face-down cell read as back this surely ...
 BACK_LEAN = 0.01   # ... makes a back of the rejected face-down cells near it whose likeliest tile kind is back,
 KONG_SPAN = 2.6    # scored at least this; near: centres within this many of the cell's longer side (a kong's length)
+FAR_LONE = 4.0     # a lone face this many face heights from every other tile found ...
+LONE_CONFIDENCE = 0.9  # ... counts only when named this surely
 HAND_SIZES = (13, 14, 16, 17)  # tiles a hand holds, a kong counted as three (Taiwanese 16-tile: 16, 17)
 __all__ = ["scan", "scan_image", "ScanError", "crop_face"]
 
@@ -145,7 +147,7 @@ def _read(decoded, det: dict, classify_fn, timings: dict) -> dict:
             continue
         tiles.append({"tile": code, "confidence": conf,
                       "top3": res.get("top3", []), "quad": c["quad"], "run": c["run"]})
-    ordered, hand = group_tiles(limit_copies(tiles))
+    ordered, hand = group_tiles(limit_copies(without_far_strays(tiles)))
     out_tiles = []
     for t in ordered:
         q = np.asarray(t["quad"], np.float64) * [sx, sy]
@@ -191,6 +193,31 @@ def backs_together(cands: list[dict], results: list[dict]) -> list[dict]:
                 r = dict(r, tile="back", confidence=score)
         out.append(r)
     return out
+
+
+def without_far_strays(tiles: list[dict]) -> list[dict]:
+    """The tiles less those that lie alone far from the hand and are not named surely.
+
+    A player lays the hand out in one place: the row, the melds in front of it and the flowers
+    beside it lie within about two face heights of each other. A face found alone (the only tile
+    of its run) more than :data:`FAR_LONE` face heights from every other tile, and named with a
+    confidence under :data:`LONE_CONFIDENCE`, is something else half-named as a tile (development
+    scenes 349: a lit patch of bamboo mat read 4s at 0.82; 379: a die cut by the photo's edge read
+    8f at 0.59). A photo of a few tiles alone keeps them all."""
+    if len(tiles) < 4:
+        return tiles
+    quads = [np.asarray(t["quad"], np.float64) for t in tiles]
+    centres = np.array([q.mean(axis=0) for q in quads])
+    per_run = Counter(t["run"] for t in tiles)
+    kept = []
+    for i, t in enumerate(tiles):
+        if per_run[t["run"]] == 1 and t["confidence"] < LONE_CONFIDENCE:
+            height = max(np.linalg.norm(quads[i][3] - quads[i][0]), np.linalg.norm(quads[i][1] - quads[i][0]))
+            others = np.delete(centres, i, axis=0)
+            if np.linalg.norm(others - centres[i], axis=1).min() > FAR_LONE * height:
+                continue
+        kept.append(t)
+    return kept
 
 
 def _back_lean(result: dict) -> float:

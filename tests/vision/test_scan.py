@@ -432,6 +432,23 @@ def test_a_pair_of_one_kind_between_two_rejected_ends_leaning_face_down_is_a_con
     assert out[2]["confidence"] == 0.07 and results[2]["tile"] == "reject" and out[-1]["tile"] == "reject"
 
 
+def test_a_lone_face_far_from_the_hand_counts_only_when_named_surely():
+    # development scenes 349 (a lit patch of mat read 4s at 0.82) and 379 (a die read 8f at 0.59)
+    def tile(x, y, run, conf=0.99, code="5p"):
+        return {"tile": code, "confidence": conf, "top3": [[code, conf]], "run": run,
+                "quad": np.float32([[x, y], [x + 30, y], [x + 30, y + 40], [x, y + 40]])}
+
+    row = [tile(30 * i, 0, 0) for i in range(5)]
+    flower = tile(200, 10, 1, conf=0.6, code="2f")           # beside the row: 1.5 face heights off
+    far = [tile(700, 300, 2, conf=0.82), tile(900, 0, 3, conf=0.95), tile(0, 600, 4, conf=0.59)]
+    kept = scan_module.without_far_strays(row + [flower] + far)
+    assert [t["run"] for t in kept] == [0] * 5 + [1, 3]       # the sure far one stays
+    pair_far = [tile(700, 300, 5, conf=0.5), tile(730, 300, 5, conf=0.5)]   # two touching: a run, not a stray
+    assert len(scan_module.without_far_strays(row + pair_far)) == 7
+    few = [tile(0, 0, 0), tile(30, 0, 0), tile(900, 900, 1, conf=0.5)]       # a photo of a few tiles
+    assert scan_module.without_far_strays(few) == few
+
+
 def test_backs_together_needs_a_sure_back_within_a_kongs_length_and_back_as_the_likeliest_kind():
     def cand(source, x):
         return {"source": source, "run": 0, "quad": np.float32([[x, 0], [x + 30, 0], [x + 30, 40], [x, 40]])}
