@@ -178,17 +178,13 @@ def backs_together(cands: list[dict], results: list[dict]) -> list[dict]:
     ``back`` at :data:`SURE_BACK` or more. The classifier rejects some face-down tiles of
     colours it rarely saw (a dark olive back under dim light) while naming another of the same
     kong surely. Returns a new list; the results themselves are not changed."""
-    def centre_and_size(c):
-        q = np.asarray(c["quad"], np.float64)
-        return q.mean(axis=0), float(max(np.linalg.norm(q[1] - q[0]), np.linalg.norm(q[3] - q[0])))
-
-    sure = [centre_and_size(c)[0] for c, r in zip(cands, results)
+    sure = [_centre_and_size(c["quad"])[0] for c, r in zip(cands, results)
             if c["source"] != "face" and r["tile"] == "back" and float(r.get("confidence", 0.0)) >= SURE_BACK]
     out = []
     for c, r in zip(cands, results):
         score = _back_lean(r)
         if sure and c["source"] != "face" and score:
-            centre, size = centre_and_size(c)
+            centre, size = _centre_and_size(c["quad"])
             if any(np.linalg.norm(centre - x) <= KONG_SPAN * size for x in sure):
                 r = dict(r, tile="back", confidence=score)
         out.append(r)
@@ -206,18 +202,24 @@ def without_far_strays(tiles: list[dict]) -> list[dict]:
     8f at 0.59). A photo of a few tiles alone keeps them all."""
     if len(tiles) < 4:
         return tiles
-    quads = [np.asarray(t["quad"], np.float64) for t in tiles]
-    centres = np.array([q.mean(axis=0) for q in quads])
+    centres, sizes = zip(*(_centre_and_size(t["quad"]) for t in tiles))
+    centres = np.array(centres)
     per_run = Counter(t["run"] for t in tiles)
     kept = []
     for i, t in enumerate(tiles):
         if per_run[t["run"]] == 1 and t["confidence"] < LONE_CONFIDENCE:
-            height = max(np.linalg.norm(quads[i][3] - quads[i][0]), np.linalg.norm(quads[i][1] - quads[i][0]))
+            height = sizes[i]  # a face's longer side
             others = np.delete(centres, i, axis=0)
             if np.linalg.norm(others - centres[i], axis=1).min() > FAR_LONE * height:
                 continue
         kept.append(t)
     return kept
+
+
+def _centre_and_size(quad) -> tuple[np.ndarray, float]:
+    """A quad's centre and its longer side."""
+    q = np.asarray(quad, np.float64)
+    return q.mean(axis=0), float(max(np.linalg.norm(q[1] - q[0]), np.linalg.norm(q[3] - q[0])))
 
 
 def _back_lean(result: dict) -> float:
