@@ -103,17 +103,23 @@ def scan_image(decoded, classify_fn=None) -> dict:
     return _look(decoded, classify_fn, {})[0]
 
 
-def _look(decoded, classify_fn, timings: dict, long_side: int = DETECT_LONG_SIDE) -> tuple[dict, dict]:
-    """(the reading of ``decoded.image`` with a detection mask of ``long_side`` px, the detection);
-    ``timings`` so far, to which detect, classify and group are added."""
+def _look(decoded, classify_fn, timings: dict,
+          long_side: int = DETECT_LONG_SIDE) -> tuple[dict, dict, list[dict]]:
+    """(the reading of ``decoded.image`` with a detection mask of ``long_side`` px, the detection,
+    the grouped tiles of :func:`_read`); ``timings`` so far, to which detect, classify and group
+    are added."""
     t0 = time.perf_counter()
     det = detect(decoded.image, long_side=long_side)
     timings["detect"] = (time.perf_counter() - t0) * 1000
-    return _read(decoded, det, classify_fn, timings), det
+    result, grouped = _read(decoded, det, classify_fn, timings)
+    return result, det, grouped
 
 
-def _read(decoded, det: dict, classify_fn, timings: dict) -> dict:
-    """Classify and group what :func:`detect` found in ``decoded.image``; ``timings`` so far."""
+def _read(decoded, det: dict, classify_fn, timings: dict) -> tuple[dict, list[dict]]:
+    """Classify and group what :func:`detect` found in ``decoded.image``; ``timings`` so far.
+
+    Returns (the reading, its tiles as :func:`vision.group.group_tiles` ordered them: each with
+    its ``group`` and detection ``run``, in working image coordinates)."""
     t1 = time.perf_counter()
     cands = candidates(det["runs"])
     sx, sy = decoded.scale_xy
@@ -165,7 +171,7 @@ def _read(decoded, det: dict, classify_fn, timings: dict) -> dict:
                   "working_width": int(decoded.image.shape[1]), "working_height": int(decoded.image.shape[0]),
                   "closer_look": "none"},
         "timings_ms": timings,
-    }
+    }, ordered
 
 
 def backs_together(cands: list[dict], results: list[dict]) -> list[dict]:
@@ -261,17 +267,35 @@ def hand_size(tiles: list[dict]) -> int:
     return sum(n if g == "concealed" else min(3, n) for g, n in groups.items() if g != "flowers")
 
 
+def open_kong(tiles: list[dict]) -> bool:
+    """Whether a run of the grouped ``tiles`` holds two faces of one kind and nothing else, and
+    they joined the concealed row from apart (their run holds none of its other tiles).
+
+    Such a pair is most likely a concealed kong whose two face-down ends were missed, and the
+    hand may still seem to add up: development scene 309, as rendered without the SVG art, is a
+    17-tile hand whose far kong lost both ends, read as 16."""
+    by_run: dict[int, list[dict]] = {}
+    for t in tiles:
+        by_run.setdefault(t["run"], []).append(t)
+    concealed_runs = {t["run"] for t in tiles if t["group"] == "concealed"}
+    return len(concealed_runs) > 1 and any(
+        len(ts) == 2 and len({t["tile"] for t in ts}) == 1 and all(t["group"] == "concealed" for t in ts)
+        for ts in by_run.values())
+
+
 def closer_look_size(decoded, det: dict, tiles: list[dict]) -> int:
     """The long side of the detection mask a closer look would have, or 0 where it is not worth one.
 
-    Worth one where the first reading (``det`` and its ``tiles``) found faces and either they
-    are under ``CLOSER_LOOK_FACE_PX`` tall in the mask (the photo was taken from far off) or
-    its hand does not add up to one of ``HAND_SIZES`` (a tile was missed); and where the photo
-    has at least ``CLOSER_LOOK_GAIN`` times the mask's resolution to give. A photo where no
-    face was found gets none (an empty table stays cheap)."""
+    Worth one where the first reading (``det`` and its grouped ``tiles``, each with its
+    ``group`` and ``run``) found faces and either they are under ``CLOSER_LOOK_FACE_PX`` tall in
+    the mask (the photo was taken from far off), or its hand does not add up to one of
+    ``HAND_SIZES`` (a tile was missed), or a kong lies open (:func:`open_kong`); and where the
+    photo has at least ``CLOSER_LOOK_GAIN`` times the mask's resolution to give. A photo where
+    no face was found gets none (an empty table stays cheap)."""
     mask = det["mask"]
     face_px = det["face_height"] * mask.shape[1] / decoded.image.shape[1]
-    if face_px <= 0 or (face_px >= CLOSER_LOOK_FACE_PX and hand_size(tiles) in HAND_SIZES):
+    if face_px <= 0 or (face_px >= CLOSER_LOOK_FACE_PX and hand_size(tiles) in HAND_SIZES
+                        and not open_kong(tiles)):
         return 0
     size = min(max(decoded.width, decoded.height), 2 * DETECT_LONG_SIDE)
     return size if size >= CLOSER_LOOK_GAIN * max(mask.shape) else 0
@@ -290,14 +314,14 @@ def scan(image_bytes: bytes, *, classify_fn=None) -> dict:
     """
     t0 = time.perf_counter()
     decoded = decode(image_bytes)
-    result, det = _look(decoded, classify_fn, {"decode": (time.perf_counter() - t0) * 1000})
-    size = closer_look_size(decoded, det, result["tiles"])
+    result, det, grouped = _look(decoded, classify_fn, {"decode": (time.perf_counter() - t0) * 1000})
+    size = closer_look_size(decoded, det, grouped)
     if size:
         t1 = time.perf_counter()
         # the working image may already be that large (a photo decoded in full, or a PNG,
         # which is resized to twice the working size): else decode at half the reduction
         closer = decoded if max(decoded.image.shape[:2]) >= size else decode(image_bytes, long_side=2 * WORK_LONG_SIDE)
-        second, _ = _look(closer, classify_fn, {"decode": (time.perf_counter() - t1) * 1000}, long_side=size)
+        second, _, _ = _look(closer, classify_fn, {"decode": (time.perf_counter() - t1) * 1000}, long_side=size)
         first_timings, second_timings = result["timings_ms"], second["timings_ms"]
         if len(second["tiles"]) > len(result["tiles"]):
             result = second

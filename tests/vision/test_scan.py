@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from engine.tiles import parse as parse_tiles
 from vision.decode import ScanError
 from vision.group import group_tiles
 import sys
@@ -304,7 +305,8 @@ def test_a_small_photo_has_no_closer_look_to_give():
 
 
 def _reading(groups: dict) -> list[dict]:
-    return [{"tile": "1m", "group": g} for g, n in groups.items() for _ in range(n)]
+    """A grouped reading: ``n`` tiles of 1m in each group, each group found as its own run."""
+    return [{"tile": "1m", "group": g, "run": i} for i, (g, n) in enumerate(groups.items()) for _ in range(n)]
 
 
 @pytest.mark.parametrize("groups, size", [
@@ -339,6 +341,32 @@ def test_a_closer_look_is_taken_for_small_faces_or_a_hand_that_does_not_add_up(f
     assert (size > 0) == wanted
     if wanted:
         assert size == min(photo_width, 2000)
+
+
+def _runs(*runs: tuple[str, str]) -> list[dict]:
+    """A grouped reading from (tiles as a string, group) per detection run."""
+    return [{"tile": code, "group": group, "run": i}
+            for i, (codes, group) in enumerate(runs)
+            for code in (["back"] * 4 if codes == "back" else parse_tiles(codes))]
+
+
+@pytest.mark.parametrize("runs, wanted", [
+    ((("123456789m1p", "concealed"), ("22s", "concealed"), ("555p", "meld:0")), True),  # a kong lost its ends
+    ((("123456789m1p22s", "concealed"), ("555p", "meld:0")), False),   # the pair lies in the row
+    ((("123456789m1p", "concealed"), ("23s", "concealed")), False),    # two kinds: a piece of the row
+    ((("22s", "concealed"), ("555p", "meld:0")), False),               # the pair is the whole row
+    ((("123456789m1p", "concealed"), ("222s", "meld:0")), False),      # a pung
+])
+def test_an_open_kong_is_two_faces_of_one_kind_apart_from_the_row(runs, wanted):
+    assert scan_module.open_kong(_runs(*runs)) == wanted
+
+
+def test_an_open_kong_gets_a_closer_look_though_the_hand_adds_up():
+    decoded = _Decoded(4032, 3024, 1008)
+    det = {"mask": np.zeros((750, 1000), np.uint8), "face_height": 60 * 1008 / 1000}
+    tiles = _runs(("456m9p2z", "concealed"), ("22s", "concealed"), ("back", "meld:0"), ("456p", "meld:1"))
+    assert scan_module.hand_size(tiles) in scan_module.HAND_SIZES
+    assert scan_module.closer_look_size(decoded, det, tiles) == 2000
 
 
 def test_a_far_off_png_takes_its_closer_look_from_the_working_image(monkeypatch):
