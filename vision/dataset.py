@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import csv
 import math
+import multiprocessing
 import os
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -337,7 +338,10 @@ def cached_chunks(path: str | os.PathLike, key: str, jobs: list, work, *, worker
     if todo:
         print(f"  making {len(todo) * per_chunk} {what} into {folder}", flush=True)
     if workers > 1 and len(todo) > 1:
-        with ProcessPoolExecutor(workers) as ex:
+        # spawned, not forked: a child forked from a process whose OpenCV (or torch) threads were
+        # busy can hang for good at its first OpenCV call (the flower reader's evaluation did,
+        # after training, in cv2.setNumThreads)
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as ex:
             for k, (i, res) in enumerate(zip(todo, ex.map(work, [jobs[i] for i in todo]))):
                 save(i, res)
                 if k % 10 == 9:
