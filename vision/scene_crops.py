@@ -20,6 +20,7 @@ import numpy as np
 from .classify import INPUT_H, INPUT_W, to_input
 
 FIRST_SCENE_SEED = 10_000_000
+FIRST_FLOWER_SCENE_SEED = 20_000_000  # the flower reader's photos (:func:`flower_scene_crops`)
 SCENES_PER_CHUNK = 20
 WIDTHS = (1600, 2016)  # phone photos are decoded at reduced size; bigger ones cost render time only
 # The modules whose code decides which crops a photo gives: the photo itself and the scanner's cuts.
@@ -89,3 +90,72 @@ def build_scene_cache(path: str | os.PathLike, n_scenes: int, *, sources: tuple[
            f"scanner={scanner_fingerprint()} faces={RENDER_VERSION} v2")
     jobs = [(i, sources) for i in range(-(-n_scenes // SCENES_PER_CHUNK))]
     return cached_chunks(path, key, jobs, _chunk, workers=workers, what="scanned photos", per_chunk=SCENES_PER_CHUNK)
+
+
+def flower_hand(seed: int) -> dict:
+    """A random hand (:func:`vision.scenes.random_hand`) with four to eight flowers set aside, in
+    :func:`vision.scenes.parse_hand`'s form: a photo that gives the flower reader many crops."""
+    from engine.tiles import FLOWERS, format_tiles
+
+    from .scenes import random_hand
+
+    rng = np.random.default_rng(seed)
+    hand = random_hand(rng)
+    prefix = {"concealed_kong": "+", "hidden_kong": "-"}
+    return {"concealed": format_tiles(hand["concealed"]),
+            "melds": [prefix.get(m["kind"], "") + format_tiles(m["tiles"]) for m in hand["melds"]],
+            "flowers": format_tiles(rng.choice(FLOWERS, size=int(rng.integers(4, 9)), replace=False))}
+
+
+def flower_scene_crops(seed: int, *, width: int, sources: tuple[str, ...], size: tuple[int, int]):
+    """The crops of flowers the scanner cuts from one flower-rich synthetic photo
+    (:func:`flower_hand`), at the flower reader's input ``size`` (h, w), with their labels."""
+    from .scan import scan
+    from .scenes import make_scene, truth_classifier
+
+    data, truth = make_scene(seed, width=width, sources=sources, hand=flower_hand(seed))
+    name = truth_classifier(truth)
+    crops, labels = [], []
+
+    def keep(cands, quads):
+        for crop, r in zip(cands, name(cands, quads)):
+            if r["tile"].endswith("f"):
+                crops.append(to_input(crop, size))
+                labels.append(r["tile"])
+        return [{"tile": "reject"} for _ in cands]
+
+    scan(data, classify_fn=keep)
+    x = np.stack(crops) if crops else np.zeros((0, *size, 3), np.uint8)
+    return x, labels, truth["params"]["source"]
+
+
+def _flower_chunk(args):
+    import cv2
+
+    from engine.tiles import FLOWERS
+
+    index, sources, size, first_seed = args
+    cv2.setNumThreads(1)
+    xs, ys, srcs = [], [], []
+    for k in range(SCENES_PER_CHUNK):
+        seed = first_seed + index * SCENES_PER_CHUNK + k
+        x, labels, src = flower_scene_crops(seed, width=WIDTHS[seed % len(WIDTHS)], sources=sources, size=size)
+        xs.append(x)
+        ys.extend(FLOWERS.index(c) for c in labels)
+        srcs.extend([src] * len(labels))
+    return np.concatenate(xs), np.array(ys, np.int16), srcs
+
+
+def build_flower_scene_cache(path: str | os.PathLike, n_scenes: int, *, sources: tuple[str, ...],
+                             size: tuple[int, int], first_seed: int = FIRST_FLOWER_SCENE_SEED,
+                             workers: int = 2) -> dict:
+    """The flower crops of ``n_scenes`` flower-rich photos (rounded up to chunks of 20) from scene
+    seed ``first_seed`` on, drawn in the face ``sources``, cached per chunk under ``path``; ``y``
+    indexes ``engine.tiles.FLOWERS``."""
+    from .dataset import RENDER_VERSION, cached_chunks
+
+    key = (f"flower scenes sources={sorted(sources)} size={size} first={first_seed} "
+           f"scanner={scanner_fingerprint()} faces={RENDER_VERSION} v1")
+    jobs = [(i, tuple(sources), tuple(size), first_seed) for i in range(-(-n_scenes // SCENES_PER_CHUNK))]
+    return cached_chunks(path, key, jobs, _flower_chunk, workers=workers, what="flower photos",
+                         per_chunk=SCENES_PER_CHUNK)

@@ -73,6 +73,10 @@ def test_the_card_section_is_written_from_the_report_and_replaced_in_place(tmp_p
     section = card_section(report)
     assert section[0] == CARD_HEADING and "| rendered drawn | 10 | 50.0% | 80.0% | 90.0% |" in section
     assert any("rendered crops only" in line for line in section)  # no real crops: said so
+    assert not any("table photos (scene seeds" in line for line in section)  # trained on no photos
+    with_photos = card_section(dict(report, scene_photos=400, n_scene_flowers=4823))
+    assert any("the 4823 flowers the scanner cut from 400 flower-rich synthetic table photos" in line
+               for line in with_photos)
     card = tmp_path / "CARD.md"
     card.write_text("# Card\n\n## Accuracy\n\nold\n")
     replace_card_section(card, section)  # appended

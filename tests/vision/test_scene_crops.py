@@ -5,8 +5,9 @@ from __future__ import annotations
 import numpy as np
 
 from vision.dataset import INPUT_H, INPUT_W, LABEL_INDEX, cached_chunks
-from vision.scene_crops import scene_crops
-from vision.scenes import make_scene
+from engine.tiles import FLOWERS
+from vision.scene_crops import FIRST_FLOWER_SCENE_SEED, flower_hand, flower_scene_crops, scene_crops
+from vision.scenes import make_scene, parse_hand
 
 SEED = 10_000_003  # a training-scene seed (vision.scene_crops.FIRST_SCENE_SEED and up)
 
@@ -24,6 +25,27 @@ def test_scene_crops_label_what_the_scanner_cuts_from_the_truth():
     assert set(found) <= set(true_codes)
     again, labels_again, _ = scene_crops(SEED, sources=("drawn",))
     assert labels_again == labels and np.array_equal(again, x)  # reproducible from the seed
+
+
+def test_a_flower_hand_sets_four_to_eight_flowers_aside_and_keeps_its_melds():
+    for seed in range(FIRST_FLOWER_SCENE_SEED, FIRST_FLOWER_SCENE_SEED + 20):
+        hand = parse_hand(flower_hand(seed))
+        assert 4 <= len(hand["flowers"]) <= 8 and len(set(hand["flowers"])) == len(hand["flowers"])
+        assert set(hand["flowers"]) <= set(FLOWERS)
+        n = len(hand["concealed"]) + sum(min(3, len(m["tiles"])) for m in hand["melds"])
+        assert n in (13, 14, 16, 17)
+    kinds = {m["kind"] for s in range(FIRST_FLOWER_SCENE_SEED, FIRST_FLOWER_SCENE_SEED + 60)
+             for m in parse_hand(flower_hand(s))["melds"]}
+    assert {"concealed_kong", "hidden_kong"} <= kinds  # face-down kongs survive the text form
+
+
+def test_flower_scene_crops_are_the_photos_flowers_as_the_scanner_cuts_them():
+    seed = FIRST_FLOWER_SCENE_SEED + 1
+    x, labels, source = flower_scene_crops(seed, width=1600, sources=("drawn",), size=(96, 72))
+    _, truth = make_scene(seed, width=1600, sources=("drawn",), hand=flower_hand(seed))
+    flowers = {t["tile"] for t in truth["tiles"] if t["group"] == "flowers"}
+    assert source == "drawn" and x.dtype == np.uint8 and x.shape == (len(labels), 96, 72, 3)
+    assert set(labels) <= flowers and len(set(labels)) >= len(flowers) - 1  # nearly every flower, nothing else
 
 
 def _work(job):
