@@ -31,7 +31,14 @@ a kind from the tile's own ``top3``; the tile says ``"moved_from"`` and ``"moved
   tile makes a set, with that kind scored at least ``MEND_MIN``, is that meld (the change
   with the highest score when several would do).
 
-Neither change may give a kind more copies than a set holds (:mod:`vision.copy_limits`).
+* ``"count"``: a hand holds 13, 14, 16 or 17 tiles (``HAND_SIZES``; flowers left out, a kong
+  counted as three). When the hand counts one more, and a tile lying alone apart from the row
+  and the melds (a leftover cluster of one, which would join the concealed row) has a flower,
+  animal or face kind among its ``top3`` scored at least ``BONUS_MIN``, that tile is set aside as
+  that kind (the likeliest such tile, when several would do): a flower the classifier half-took
+  for an honour or a bamboo tile.
+
+No change may give a kind more copies than a set holds (:mod:`vision.copy_limits`).
 """
 from __future__ import annotations
 
@@ -48,6 +55,8 @@ JOIN_GAP = 0.35       # fraction of a tile width
 JOIN_ANGLE = 12.0     # degrees
 JOIN_OFFSET = 0.35    # fraction of a face height, perpendicular to the row
 MEND_MIN = 0.005      # the least score of the kind that makes a leftover cluster a meld
+HAND_SIZES = (13, 14, 16, 17)  # tiles a hand holds, a kong counted as three (Taiwanese 16-tile: 16, 17)
+BONUS_MIN = 0.05      # the least score of the bonus kind that sets a lone leftover tile aside
 
 
 def _centre(q):
@@ -196,6 +205,15 @@ def group_tiles(tiles: list[dict]) -> tuple[list[dict], dict]:
     """
     _flowers_out_of_rows(tiles)
     cl = clusters(tiles)
+    grouped = _group(tiles, cl)
+    if _set_aside_by_count(tiles, *grouped[2:]):
+        grouped = _group(tiles, cl)
+    return grouped[:2]
+
+
+def _group(tiles: list[dict], cl: list[list[dict]]):
+    """Rules 2-5 of the module docstring over the clusters ``cl`` of ``tiles``: (tiles in reading
+    order with ``group`` set, hand, the hand's size, the leftover clusters that joined the row)."""
     flowers = []
     rest = []
     for c in cl:
@@ -233,6 +251,7 @@ def group_tiles(tiles: list[dict]) -> tuple[list[dict], dict]:
     leftovers = [c for c, m in mended if m is None]
     for c in leftovers:
         concealed.extend(t for t in c if t["tile"] != "back")
+    size = len(concealed) + sum(min(3, len(c)) for c, _ in melds)
     if concealed and melds:
         _, axis, _, _ = _run_geometry(concealed)
         axis = _reading_axis(axis)
@@ -252,7 +271,28 @@ def group_tiles(tiles: list[dict]) -> tuple[list[dict], dict]:
         "melds": hand_melds,
         "flowers": format_tiles(t["tile"] for t in flowers),
     }
-    return ordered, hand
+    return ordered, hand, size, leftovers
+
+
+def _set_aside_by_count(tiles: list[dict], size: int, leftovers: list[list[dict]]) -> bool:
+    """Rule "count" of the module docstring, in place; whether a tile was set aside."""
+    if size in HAND_SIZES or size - 1 not in HAND_SIZES:
+        return False
+    counts = Counter(t["tile"] for t in tiles)
+    best = None  # (score, tile, kind)
+    for c in leftovers:
+        if len(c) != 1 or not _ordinary(c[0]["tile"]):
+            continue
+        for kind, score in c[0].get("top3", []):
+            if is_bonus(kind) and float(score) >= BONUS_MIN and has_room(counts, kind):
+                if best is None or float(score) > best[0]:
+                    best = (float(score), c[0], kind)
+                break
+    if best is None:
+        return False
+    score, t, kind = best
+    move(t, kind, score, "count")
+    return True
 
 
 def _split_two_melds(c: list[dict]):

@@ -36,7 +36,7 @@ import numpy as np
 from .decode import ORIENTATION_NAMES, WORK_LONG_SIDE, ScanError, decode
 from .detect import DETECT_LONG_SIDE, detect, point_in_quad
 from .copy_limits import limit_copies
-from .group import group_tiles
+from .group import HAND_SIZES, group_tiles
 
 CROP_W, CROP_H = 96, 128     # the classifier resizes; this keeps the detail of big tiles
 CLOSER_LOOK_FACE_PX = 48     # faces shorter than this in the detection mask: look again, closer
@@ -48,7 +48,6 @@ BACK_LEAN = 0.01   # ... makes a back of the rejected face-down cells near it wh
 KONG_SPAN = 2.6    # scored at least this; near: centres within this many of the cell's longer side (a kong's length)
 FAR_LONE = 4.0     # a lone face this many face heights from every other tile found ...
 LONE_CONFIDENCE = 0.9  # ... counts only when named this surely
-HAND_SIZES = (13, 14, 16, 17)  # tiles a hand holds, a kong counted as three (Taiwanese 16-tile: 16, 17)
 __all__ = ["scan", "scan_image", "ScanError", "crop_face"]
 
 

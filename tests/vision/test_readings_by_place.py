@@ -66,3 +66,32 @@ def test_a_pung_misread_in_one_tile_is_mended_only_by_that_tiles_own_top3():
     pung[1]["top3"] = [["6z", 0.7], ["7z", 0.2]]
     _, hand = group_tiles(tiles + pung)
     assert hand["melds"] == [] and hand["concealed"] == "123m456p789s11556z"
+
+
+def _hand_and_a_lone_tile(n_row, lone_top3, flowers=("5f",)):
+    """A row of ``n_row`` tiles, a lone tile far from it, and the flowers set aside in a line."""
+    codes = ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "1z", "2z", "2z", "3z", "3z", "3z"]
+    row = _row(codes[:n_row])
+    lone = _tile(lone_top3[0][0], 100, 300, run=1, top3=lone_top3, conf=lone_top3[0][1])
+    aside = [_tile(c, 400 + 60 * i, 300, run=2 + i) for i, c in enumerate(flowers)]
+    return row + [lone] + aside
+
+
+def test_a_lone_tile_one_over_the_hand_is_set_aside_as_the_flower_in_its_top3():
+    tiles = _hand_and_a_lone_tile(14, [["6z", 0.76], ["8f", 0.06], ["6f", 0.04]])
+    ordered, hand = group_tiles(tiles)   # 15 tiles: no hand; without the 6z, 14
+    assert hand["flowers"] == "58f" and "6z" not in hand["concealed"]
+    assert [(t["moved_from"], t["tile"], t["moved_because"]) for t in ordered if "moved_from" in t] == \
+        [("6z", "8f", "count")]
+
+
+def test_the_count_sets_nothing_aside_when_the_hand_adds_up_or_no_flower_is_likely_enough():
+    for n_row, top3, flowers in [
+        (13, [["6z", 0.76], ["8f", 0.06]], ("5f",)),     # 14 tiles with the 6z: a hand (the tile drawn apart)
+        (14, [["6z", 0.9], ["8f", 0.04]], ("5f",)),      # the flower scored under BONUS_MIN
+        (14, [["6z", 0.76], ["8f", 0.06]], ("8f",)),     # the one 8f is already set aside
+        (12, [["6z", 0.76], ["8f", 0.06]], ("5f",)),     # 13 with it, 12 without: it belongs
+    ]:
+        ordered, hand = group_tiles(_hand_and_a_lone_tile(n_row, top3, flowers))
+        assert not any(t.get("moved_because") == "count" for t in ordered), (n_row, top3, flowers)
+        assert "6z" in hand["concealed"]
