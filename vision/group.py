@@ -38,6 +38,11 @@ a kind from the tile's own ``top3``; the tile says ``"moved_from"`` and ``"moved
   that kind (the likeliest such tile, when several would do): a flower the classifier half-took
   for an honour or a bamboo tile.
 
+* ``"among_flowers"``: flowers are set aside in a line of their own, so in a run of touching
+  tiles that holds more flowers, animals or face tiles than other tiles (at least two), a tile
+  read as another kind that has a bonus kind among its ``top3`` scored at least ``BONUS_MIN`` is
+  set aside as that kind.
+
 No change may give a kind more copies than a set holds (:mod:`vision.copy_limits`).
 """
 from __future__ import annotations
@@ -204,6 +209,7 @@ def group_tiles(tiles: list[dict]) -> tuple[list[dict], dict]:
     are not part of a kong are left out.
     """
     _flowers_out_of_rows(tiles)
+    _flowers_among_flowers(tiles)
     cl = clusters(tiles)
     grouped = _group(tiles, cl)
     if _set_aside_by_count(tiles, *grouped[2:]):
@@ -353,6 +359,27 @@ def _flowers_out_of_rows(tiles: list[dict]) -> None:
                 counts[t["tile"]] -= 1
                 counts[kind] += 1
                 move(t, kind, float(score), "in_row")
+
+
+def _flowers_among_flowers(tiles: list[dict]) -> None:
+    """Rule "among_flowers" of the module docstring, in place."""
+    by_run: dict[int, list[dict]] = {}
+    for t in tiles:
+        by_run.setdefault(t["run"], []).append(t)
+    counts = Counter(t["tile"] for t in tiles)
+    for run in by_run.values():
+        bonus = sum(is_bonus(t["tile"]) for t in run)
+        if bonus < 2 or bonus <= len(run) - bonus:
+            continue
+        for t in run:
+            if not _ordinary(t["tile"]):
+                continue
+            kind, score = next(((k, float(p)) for k, p in t.get("top3", []) if is_bonus(k) and has_room(counts, k)),
+                               (None, 0.0))
+            if kind is not None and score >= BONUS_MIN:
+                counts[t["tile"]] -= 1
+                counts[kind] += 1
+                move(t, kind, score, "among_flowers")
 
 
 def _mend_meld(c: list[dict], tiles: list[dict]) -> dict | None:

@@ -95,3 +95,26 @@ def test_the_count_sets_nothing_aside_when_the_hand_adds_up_or_no_flower_is_like
         ordered, hand = group_tiles(_hand_and_a_lone_tile(n_row, top3, flowers))
         assert not any(t.get("moved_because") == "count" for t in ordered), (n_row, top3, flowers)
         assert "6z" in hand["concealed"]
+
+
+def test_a_tile_touching_a_line_of_flowers_is_set_aside_as_the_flower_in_its_top3():
+    row = _row(["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "5z", "5z"])
+    aside = _row(["6z", "6f", "7f", "4f"], y=300, run=1)
+    aside[0]["top3"] = [["6z", 0.84], ["8f", 0.07], ["2f", 0.01]]
+    ordered, hand = group_tiles(row + aside)   # 14 tiles with the 6z: the count alone cannot tell
+    assert hand["flowers"] == "4678f" and hand["concealed"] == "123m456p789s1155z"
+    assert [(t["moved_from"], t["tile"], t["moved_because"]) for t in ordered if "moved_from" in t] == \
+        [("6z", "8f", "among_flowers")]
+
+
+def test_a_run_of_more_ordinary_tiles_than_flowers_or_an_unlikely_flower_keeps_its_readings():
+    row = _row(["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "5z", "5z"])
+    for codes, top3 in [
+        (["6z", "6z", "6f"], [["6z", 0.84], ["8f", 0.07]]),   # one flower against two tiles
+        (["6z", "6f", "7f"], [["6z", 0.96], ["8f", 0.04]]),   # the flower scored under BONUS_MIN
+        (["6z", "6f", "8f"], [["6z", 0.84], ["8f", 0.07]]),   # the one 8f is already there
+    ]:
+        aside = _row(codes, y=300, run=1)
+        aside[0]["top3"] = top3
+        ordered, _ = group_tiles(row + aside)
+        assert not any(t.get("moved_because") == "among_flowers" for t in ordered), codes
