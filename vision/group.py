@@ -132,10 +132,7 @@ def clusters(tiles: list[dict]) -> list[list[dict]]:
     The first joinable pair (in index order) is joined, and the search starts again;
     a pair already found not joinable is not looked at again while neither changes, and
     each group's geometry is computed once per change."""
-    by_run: dict[int, list[dict]] = {}
-    for t in tiles:
-        by_run.setdefault(t["run"], []).append(t)
-    groups = list(by_run.values())
+    groups = _runs(tiles)
     geo = [_run_geometry(g) for g in groups]
     serial = list(range(len(groups)))     # a new number for each group made by a join
     apart: set[tuple[int, int]] = set()   # serials of group pairs known not to join
@@ -343,11 +340,8 @@ def _ordinary(code: str) -> bool:
 
 def _flowers_out_of_rows(tiles: list[dict]) -> None:
     """Rule "in_row" of the module docstring, in place."""
-    by_run: dict[int, list[dict]] = {}
-    for t in tiles:
-        by_run.setdefault(t["run"], []).append(t)
     counts = Counter(t["tile"] for t in tiles)
-    for run in by_run.values():
+    for run in _runs(tiles):
         if len(run) < 3 or not any(is_bonus(t["tile"]) for t in run):
             continue
         order = _reading_order(run)
@@ -356,18 +350,13 @@ def _flowers_out_of_rows(tiles: list[dict]) -> None:
                 continue
             kind, score = next(((k, p) for k, p in t.get("top3", []) if _ordinary(k)), (None, 0.0))
             if kind is not None and has_room(counts, kind):
-                counts[t["tile"]] -= 1
-                counts[kind] += 1
-                move(t, kind, float(score), "in_row")
+                _reread(counts, t, kind, float(score), "in_row")
 
 
 def _flowers_among_flowers(tiles: list[dict]) -> None:
     """Rule "among_flowers" of the module docstring, in place."""
-    by_run: dict[int, list[dict]] = {}
-    for t in tiles:
-        by_run.setdefault(t["run"], []).append(t)
     counts = Counter(t["tile"] for t in tiles)
-    for run in by_run.values():
+    for run in _runs(tiles):
         bonus = sum(is_bonus(t["tile"]) for t in run)
         if bonus < 2 or bonus <= len(run) - bonus:
             continue
@@ -377,9 +366,22 @@ def _flowers_among_flowers(tiles: list[dict]) -> None:
             kind, score = next(((k, float(p)) for k, p in t.get("top3", []) if is_bonus(k) and has_room(counts, k)),
                                (None, 0.0))
             if kind is not None and score >= BONUS_MIN:
-                counts[t["tile"]] -= 1
-                counts[kind] += 1
-                move(t, kind, score, "among_flowers")
+                _reread(counts, t, kind, score, "among_flowers")
+
+
+def _runs(tiles: list[dict]) -> list[list[dict]]:
+    """The tiles of each detection run, runs in order of their first tile."""
+    by_run: dict[int, list[dict]] = {}
+    for t in tiles:
+        by_run.setdefault(t["run"], []).append(t)
+    return list(by_run.values())
+
+
+def _reread(counts: Counter, t: dict, kind: str, score: float, because: str) -> None:
+    """:func:`vision.copy_limits.move` tile ``t`` to ``kind``, keeping the kinds' ``counts``."""
+    counts[t["tile"]] -= 1
+    counts[kind] += 1
+    move(t, kind, score, because)
 
 
 def _mend_meld(c: list[dict], tiles: list[dict]) -> dict | None:
