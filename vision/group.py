@@ -132,7 +132,7 @@ def clusters(tiles: list[dict]) -> list[list[dict]]:
     The first joinable pair (in index order) is joined, and the search starts again;
     a pair already found not joinable is not looked at again while neither changes, and
     each group's geometry is computed once per change."""
-    groups = _runs(tiles)
+    groups = runs(tiles)
     geo = [_run_geometry(g) for g in groups]
     serial = list(range(len(groups)))     # a new number for each group made by a join
     apart: set[tuple[int, int]] = set()   # serials of group pairs known not to join
@@ -208,15 +208,22 @@ def group_tiles(tiles: list[dict]) -> tuple[list[dict], dict]:
     _flowers_out_of_rows(tiles)
     _flowers_among_flowers(tiles)
     cl = clusters(tiles)
-    grouped = _group(tiles, cl)
-    if _set_aside_by_count(tiles, *grouped[2:]):
-        grouped = _group(tiles, cl)
-    return grouped[:2]
+    ordered, hand, leftovers = _group(tiles, cl)
+    if _set_aside_by_count(tiles, hand_size(ordered), leftovers):
+        ordered, hand, _ = _group(tiles, cl)
+    return ordered, hand
+
+
+def hand_size(tiles: list[dict]) -> int:
+    """How many tiles grouped ``tiles`` (each with its ``group``) hold as a hand, flowers left
+    out and a kong counted as three: one of ``HAND_SIZES`` when none is missing or extra."""
+    groups = Counter(t["group"] for t in tiles)
+    return sum(n if g == "concealed" else min(3, n) for g, n in groups.items() if g != "flowers")
 
 
 def _group(tiles: list[dict], cl: list[list[dict]]):
     """Rules 2-5 of the module docstring over the clusters ``cl`` of ``tiles``: (tiles in reading
-    order with ``group`` set, hand, the hand's size, the leftover clusters that joined the row)."""
+    order with ``group`` set, hand, the leftover clusters that joined the row)."""
     flowers = []
     rest = []
     for c in cl:
@@ -254,7 +261,6 @@ def _group(tiles: list[dict], cl: list[list[dict]]):
     leftovers = [c for c, m in mended if m is None]
     for c in leftovers:
         concealed.extend(t for t in c if t["tile"] != "back")
-    size = len(concealed) + sum(min(3, len(c)) for c, _ in melds)
     if concealed and melds:
         _, axis, _, _ = _run_geometry(concealed)
         axis = _reading_axis(axis)
@@ -274,7 +280,7 @@ def _group(tiles: list[dict], cl: list[list[dict]]):
         "melds": hand_melds,
         "flowers": format_tiles(t["tile"] for t in flowers),
     }
-    return ordered, hand, size, leftovers
+    return ordered, hand, leftovers
 
 
 def _set_aside_by_count(tiles: list[dict], size: int, leftovers: list[list[dict]]) -> bool:
@@ -341,7 +347,7 @@ def _ordinary(code: str) -> bool:
 def _flowers_out_of_rows(tiles: list[dict]) -> None:
     """Rule "in_row" of the module docstring, in place."""
     counts = Counter(t["tile"] for t in tiles)
-    for run in _runs(tiles):
+    for run in runs(tiles):
         if len(run) < 3 or not any(is_bonus(t["tile"]) for t in run):
             continue
         order = _reading_order(run)
@@ -356,7 +362,7 @@ def _flowers_out_of_rows(tiles: list[dict]) -> None:
 def _flowers_among_flowers(tiles: list[dict]) -> None:
     """Rule "among_flowers" of the module docstring, in place."""
     counts = Counter(t["tile"] for t in tiles)
-    for run in _runs(tiles):
+    for run in runs(tiles):
         bonus = sum(is_bonus(t["tile"]) for t in run)
         if bonus < 2 or bonus <= len(run) - bonus:
             continue
@@ -369,7 +375,7 @@ def _flowers_among_flowers(tiles: list[dict]) -> None:
                 _reread(counts, t, kind, score, "among_flowers")
 
 
-def _runs(tiles: list[dict]) -> list[list[dict]]:
+def runs(tiles: list[dict]) -> list[list[dict]]:
     """The tiles of each detection run, runs in order of their first tile."""
     by_run: dict[int, list[dict]] = {}
     for t in tiles:

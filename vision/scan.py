@@ -36,7 +36,7 @@ import numpy as np
 from .decode import ORIENTATION_NAMES, WORK_LONG_SIDE, ScanError, decode
 from .detect import DETECT_LONG_SIDE, detect, point_in_quad
 from .copy_limits import limit_copies
-from .group import HAND_SIZES, group_tiles
+from .group import HAND_SIZES, group_tiles, hand_size, runs
 
 CROP_W, CROP_H = 96, 128     # the classifier resizes; this keeps the detail of big tiles
 CLOSER_LOOK_FACE_PX = 48     # faces shorter than this in the detection mask: look again, closer
@@ -260,12 +260,6 @@ def pair_between_backs(cands: list[dict], results: list[dict]) -> list[dict]:
     return out
 
 
-def hand_size(tiles: list[dict]) -> int:
-    """How many tiles a reading's hand holds, flowers left out and a kong counted as three."""
-    groups = Counter(t["group"] for t in tiles)
-    return sum(n if g == "concealed" else min(3, n) for g, n in groups.items() if g != "flowers")
-
-
 def open_kong(tiles: list[dict]) -> bool:
     """Whether a run of the grouped ``tiles`` holds two faces of one kind and nothing else, and
     they joined the concealed row from apart (their run holds none of its other tiles).
@@ -273,13 +267,10 @@ def open_kong(tiles: list[dict]) -> bool:
     Such a pair is most likely a concealed kong whose two face-down ends were missed, and the
     hand may still seem to add up: development scene 309, as rendered without the SVG art, is a
     17-tile hand whose far kong lost both ends, read as 16."""
-    by_run: dict[int, list[dict]] = {}
-    for t in tiles:
-        by_run.setdefault(t["run"], []).append(t)
     concealed_runs = {t["run"] for t in tiles if t["group"] == "concealed"}
     return len(concealed_runs) > 1 and any(
         len(ts) == 2 and len({t["tile"] for t in ts}) == 1 and all(t["group"] == "concealed" for t in ts)
-        for ts in by_run.values())
+        for ts in runs(tiles))
 
 
 def closer_look_size(decoded, det: dict, tiles: list[dict]) -> int:
