@@ -17,6 +17,8 @@ import os
 
 import numpy as np
 
+from engine.tiles import FLOWERS, format_tiles
+
 from .classify import INPUT_H, INPUT_W, to_input
 
 FIRST_SCENE_SEED = 10_000_000
@@ -40,40 +42,51 @@ def scanner_fingerprint() -> str:
     return h.hexdigest()[:10]
 
 
-def scene_crops(seed: int, *, width: int = 1600, sources: tuple[str, ...] | None = None):
+def scene_crops(seed: int, *, width: int = 1600, sources: tuple[str, ...] | None = None, hand: dict | None = None,
+                size: tuple[int, int] = (INPUT_H, INPUT_W), only: tuple[str, ...] | None = None):
     """The classifier inputs the scanner makes from one synthetic photo, with their labels.
 
-    Returns (crops N x INPUT_H x INPUT_W x 3 uint8, labels, the scene's face source)."""
+    ``hand``: the photo's hand (:func:`vision.scenes.parse_hand` form; default random), ``size``:
+    the model input (h, w) the crops are resized to, ``only``: the labels to keep (default all).
+    Returns (crops N x h x w x 3 uint8, labels, the scene's face source)."""
     from .scan import scan
     from .scenes import make_scene, truth_classifier
 
-    data, truth = make_scene(seed, width=width, sources=sources)
+    data, truth = make_scene(seed, width=width, sources=sources, hand=hand)
     name = truth_classifier(truth)
     crops, labels = [], []
 
     def keep(cands, quads):
-        labels.extend(r["tile"] for r in name(cands, quads))
-        crops.extend(to_input(crop) for crop in cands)
+        for crop, r in zip(cands, name(cands, quads)):
+            if only is None or r["tile"] in only:
+                crops.append(to_input(crop, size))
+                labels.append(r["tile"])
         return [{"tile": "reject"} for _ in cands]  # nothing to group: only the crops are wanted
 
     scan(data, classify_fn=keep)
-    x = np.stack(crops) if crops else np.zeros((0, INPUT_H, INPUT_W, 3), np.uint8)
+    x = np.stack(crops) if crops else np.zeros((0, *size, 3), np.uint8)
     return x, labels, truth["params"]["source"]
 
 
 def _chunk(args):
+    """The crops of one chunk of photos: ``args`` = (chunk index, sources, first scene seed,
+    whether flower-rich photos and their flowers only, at ``size``)."""
     import cv2
 
     from .dataset import LABEL_INDEX
 
-    index, sources = args
+    index, sources, first_seed, flowers, size = args
     cv2.setNumThreads(1)
     xs, ys, srcs = [], [], []
     for k in range(SCENES_PER_CHUNK):
-        seed = FIRST_SCENE_SEED + index * SCENES_PER_CHUNK + k
-        x, labels, src = scene_crops(seed, width=WIDTHS[seed % len(WIDTHS)], sources=sources)
+        seed = first_seed + index * SCENES_PER_CHUNK + k
+        width = WIDTHS[seed % len(WIDTHS)]
+        if flowers:
+            x, labels, src = flower_scene_crops(seed, width=width, sources=sources, size=size)
+        else:
+            x, labels, src = scene_crops(seed, width=width, sources=sources)
         xs.append(x)
-        ys.extend(LABEL_INDEX[c] for c in labels)
+        ys.extend(FLOWERS.index(c) if flowers else LABEL_INDEX[c] for c in labels)
         srcs.extend([src] * len(labels))
     return np.concatenate(xs), np.array(ys, np.int16), srcs
 
@@ -88,15 +101,13 @@ def build_scene_cache(path: str | os.PathLike, n_scenes: int, *, sources: tuple[
 
     key = (f"scenes sources={sorted(sources) if sources else None} n_labels={len(LABELS)} "
            f"scanner={scanner_fingerprint()} faces={RENDER_VERSION} v2")
-    jobs = [(i, sources) for i in range(-(-n_scenes // SCENES_PER_CHUNK))]
+    jobs = [(i, sources, FIRST_SCENE_SEED, False, None) for i in range(-(-n_scenes // SCENES_PER_CHUNK))]
     return cached_chunks(path, key, jobs, _chunk, workers=workers, what="scanned photos", per_chunk=SCENES_PER_CHUNK)
 
 
 def flower_hand(seed: int) -> dict:
     """A random hand (:func:`vision.scenes.random_hand`) with four to eight flowers set aside, in
     :func:`vision.scenes.parse_hand`'s form: a photo that gives the flower reader many crops."""
-    from engine.tiles import FLOWERS, format_tiles
-
     from .scenes import random_hand
 
     rng = np.random.default_rng(seed)
@@ -110,40 +121,7 @@ def flower_hand(seed: int) -> dict:
 def flower_scene_crops(seed: int, *, width: int, sources: tuple[str, ...], size: tuple[int, int]):
     """The crops of flowers the scanner cuts from one flower-rich synthetic photo
     (:func:`flower_hand`), at the flower reader's input ``size`` (h, w), with their labels."""
-    from .scan import scan
-    from .scenes import make_scene, truth_classifier
-
-    data, truth = make_scene(seed, width=width, sources=sources, hand=flower_hand(seed))
-    name = truth_classifier(truth)
-    crops, labels = [], []
-
-    def keep(cands, quads):
-        for crop, r in zip(cands, name(cands, quads)):
-            if r["tile"].endswith("f"):
-                crops.append(to_input(crop, size))
-                labels.append(r["tile"])
-        return [{"tile": "reject"} for _ in cands]
-
-    scan(data, classify_fn=keep)
-    x = np.stack(crops) if crops else np.zeros((0, *size, 3), np.uint8)
-    return x, labels, truth["params"]["source"]
-
-
-def _flower_chunk(args):
-    import cv2
-
-    from engine.tiles import FLOWERS
-
-    index, sources, size, first_seed = args
-    cv2.setNumThreads(1)
-    xs, ys, srcs = [], [], []
-    for k in range(SCENES_PER_CHUNK):
-        seed = first_seed + index * SCENES_PER_CHUNK + k
-        x, labels, src = flower_scene_crops(seed, width=WIDTHS[seed % len(WIDTHS)], sources=sources, size=size)
-        xs.append(x)
-        ys.extend(FLOWERS.index(c) for c in labels)
-        srcs.extend([src] * len(labels))
-    return np.concatenate(xs), np.array(ys, np.int16), srcs
+    return scene_crops(seed, width=width, sources=sources, hand=flower_hand(seed), size=size, only=FLOWERS)
 
 
 def build_flower_scene_cache(path: str | os.PathLike, n_scenes: int, *, sources: tuple[str, ...],
@@ -156,6 +134,6 @@ def build_flower_scene_cache(path: str | os.PathLike, n_scenes: int, *, sources:
 
     key = (f"flower scenes sources={sorted(sources)} size={size} first={first_seed} "
            f"scanner={scanner_fingerprint()} faces={RENDER_VERSION} v1")
-    jobs = [(i, tuple(sources), tuple(size), first_seed) for i in range(-(-n_scenes // SCENES_PER_CHUNK))]
-    return cached_chunks(path, key, jobs, _flower_chunk, workers=workers, what="flower photos",
+    jobs = [(i, tuple(sources), first_seed, True, tuple(size)) for i in range(-(-n_scenes // SCENES_PER_CHUNK))]
+    return cached_chunks(path, key, jobs, _chunk, workers=workers, what="flower photos",
                          per_chunk=SCENES_PER_CHUNK)
