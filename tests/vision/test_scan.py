@@ -319,6 +319,18 @@ def test_hand_size_counts_a_kong_as_three_and_leaves_flowers_out(groups, size):
     assert scan_module.hand_size(_reading(groups)) == size
 
 
+@pytest.mark.parametrize("first, second, keep_second", [
+    ({"concealed": 12}, {"concealed": 13}, True),                           # the closer look found the missed tile
+    ({"concealed": 14, "flowers": 1}, {"concealed": 15, "flowers": 1}, False),  # ... or a stray: 15 adds up to no hand
+    ({"concealed": 16}, {"concealed": 17}, True),                           # both add up: more tiles
+    ({"concealed": 15}, {"concealed": 14}, True),                           # a stray of the first look gone
+    ({"concealed": 11}, {"concealed": 12}, True),                           # neither adds up: more tiles
+    ({"concealed": 12}, {"concealed": 12}, False),                          # a tie keeps the first
+])
+def test_the_closer_look_is_kept_when_its_hand_adds_up_else_when_it_finds_more(first, second, keep_second):
+    assert scan_module.better_reading({"tiles": _reading(second)}, {"tiles": _reading(first)}) is keep_second
+
+
 class _Decoded:
     def __init__(self, width, height, working_long):
         self.width, self.height = width, height
