@@ -298,8 +298,8 @@ def better_reading(second: dict, first: dict) -> bool:
     beats one that does not; between two that both add up, or both do not, the one with more
     tiles wins (the first on a tie). A closer look sees more, and so can also find a stray
     (a face of clutter named as a tile, a tile split in two): keeping a reading for its count
-    alone threw away right first readings (development scene 332: its 15 tiles, all right,
-    against the closer look's 19, 10 right), and a tie kept a first reading whose hand did not
+    alone threw away right first readings (development scene 40 shot from further off: its 18
+    tiles, against the closer look's 19), and a tie kept a first reading whose hand did not
     add up against a closer look that read the same tiles right (development scene 192)."""
     adds_up = [hand_size(r["tiles"]) in HAND_SIZES for r in (second, first)]
     if adds_up[0] != adds_up[1]:
