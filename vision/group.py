@@ -221,6 +221,11 @@ def hand_size(tiles: list[dict]) -> int:
     return sum(n if g == "concealed" else min(3, n) for g, n in groups.items() if g != "flowers")
 
 
+def adds_up(tiles: list[dict]) -> bool:
+    """Whether grouped ``tiles`` make a whole hand: :func:`hand_size` is one of ``HAND_SIZES``."""
+    return hand_size(tiles) in HAND_SIZES
+
+
 def _group(tiles: list[dict], cl: list[list[dict]]):
     """Rules 2-5 of the module docstring over the clusters ``cl`` of ``tiles``: (tiles in reading
     order with ``group`` set, hand, the leftover clusters that joined the row)."""

@@ -36,7 +36,7 @@ import numpy as np
 from .decode import ORIENTATION_NAMES, WORK_LONG_SIDE, ScanError, decode
 from .detect import DETECT_LONG_SIDE, detect, point_in_quad
 from .copy_limits import limit_copies
-from .group import HAND_SIZES, group_tiles, hand_size, runs
+from .group import adds_up, group_tiles, runs
 
 CROP_W, CROP_H = 96, 128     # the classifier resizes; this keeps the detail of big tiles
 CLOSER_LOOK_FACE_PX = 48     # faces shorter than this in the detection mask: look again, closer
@@ -284,7 +284,7 @@ def closer_look_size(decoded, det: dict, tiles: list[dict]) -> int:
     no face was found gets none (an empty table stays cheap)."""
     mask = det["mask"]
     face_px = det["face_height"] * mask.shape[1] / decoded.image.shape[1]
-    if face_px <= 0 or (face_px >= CLOSER_LOOK_FACE_PX and hand_size(tiles) in HAND_SIZES
+    if face_px <= 0 or (face_px >= CLOSER_LOOK_FACE_PX and adds_up(tiles)
                         and not open_kong(tiles)):
         return 0
     size = min(max(decoded.width, decoded.height), 2 * DETECT_LONG_SIDE)
@@ -294,16 +294,15 @@ def closer_look_size(decoded, det: dict, tiles: list[dict]) -> int:
 def better_reading(second: dict, first: dict) -> bool:
     """Whether the closer look's reading ``second`` is kept over the first look's ``first``.
 
-    A reading whose hand adds up (:func:`vision.group.hand_size` is one of ``HAND_SIZES``)
-    beats one that does not; between two that both add up, or both do not, the one with more
+    A reading whose hand adds up (:func:`vision.group.adds_up`) beats one that does not; between two that both add up, or both do not, the one with more
     tiles wins (the first on a tie). A closer look sees more, and so can also find a stray
     (a face of clutter named as a tile, a tile split in two): keeping a reading for its count
     alone threw away right first readings (development scene 40 shot from further off: its 18
     tiles, against the closer look's 19), and a tie kept a first reading whose hand did not
     add up against a closer look that read the same tiles right (development scene 192)."""
-    adds_up = [hand_size(r["tiles"]) in HAND_SIZES for r in (second, first)]
-    if adds_up[0] != adds_up[1]:
-        return adds_up[0]
+    whole = adds_up(second["tiles"])
+    if whole != adds_up(first["tiles"]):
+        return whole
     return len(second["tiles"]) > len(first["tiles"])
 
 

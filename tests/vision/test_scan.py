@@ -17,7 +17,7 @@ from PIL import Image
 
 from engine.tiles import parse as parse_tiles
 from vision.decode import ScanError
-from vision.group import group_tiles
+from vision.group import HAND_SIZES, group_tiles, hand_size
 import sys
 
 from vision.scan import scan
@@ -316,7 +316,7 @@ def _reading(groups: dict) -> list[dict]:
     ({"concealed": 10, "meld:0": 3}, 13),
 ])
 def test_hand_size_counts_a_kong_as_three_and_leaves_flowers_out(groups, size):
-    assert scan_module.hand_size(_reading(groups)) == size
+    assert hand_size(_reading(groups)) == size
 
 
 @pytest.mark.parametrize("first, second, keep_second", [
@@ -377,7 +377,7 @@ def test_an_open_kong_gets_a_closer_look_though_the_hand_adds_up():
     decoded = _Decoded(4032, 3024, 1008)
     det = {"mask": np.zeros((750, 1000), np.uint8), "face_height": 60 * 1008 / 1000}
     tiles = _runs(("456m9p2z", "concealed"), ("22s", "concealed"), ("back", "meld:0"), ("456p", "meld:1"))
-    assert scan_module.hand_size(tiles) in scan_module.HAND_SIZES
+    assert hand_size(tiles) in HAND_SIZES
     assert scan_module.closer_look_size(decoded, det, tiles) == 2000
 
 
