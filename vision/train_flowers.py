@@ -121,9 +121,12 @@ def _reader_probs(model, imgs: list) -> np.ndarray:
     return predict(model, np.stack([to_input(im, SIZE) for im in imgs]), flip=True)
 
 
-def cross_validate(base_state: dict, data: dict, imgs: list, codes: list[str], k: int = CV_FOLDS) -> dict:
+def cross_validate(base_state: dict, data: dict, imgs: list, codes: list[str], k: int = CV_FOLDS,
+                   seed: int = TRAIN_SEED + 1) -> dict:
     """k-fold cross-validation of the real-crop fine-tune: each fold fine-tunes the rendered-only
-    reader on 4/5 of the real flowers and reads the fifth."""
+    reader on 4/5 of the real flowers and reads the fifth. The report keeps each crop's held-out
+    probabilities (``probs``, ``FLOWERS`` order), so that two readers can be compared (or
+    averaged) crop by crop."""
     fold = folds(codes, k)
     probs = np.zeros((len(codes), len(FLOWERS)), np.float32)
     for f in range(k):
@@ -131,12 +134,13 @@ def cross_validate(base_state: dict, data: dict, imgs: list, codes: list[str], k
         model.load_state_dict(base_state)
         tr = [i for i in range(len(codes)) if fold[i] != f]
         te = [i for i in range(len(codes)) if fold[i] == f]
-        finetune_real(model, data, [imgs[i] for i in tr], [codes[i] for i in tr], label=f"cv{f}")
+        finetune_real(model, data, [imgs[i] for i in tr], [codes[i] for i in tr], seed=seed, label=f"cv{f}")
         probs[te] = _reader_probs(model, [imgs[i] for i in te])
     pred = [FLOWERS[i] for i in probs.argmax(1)]
     wrong = [f"{c}->{p}" for c, p in zip(codes, pred) if c != p]
     return {"n": len(codes), "top1": round(float(np.mean([c == p for c, p in zip(codes, pred)])), 4),
-            "confusions": {w: wrong.count(w) for w in sorted(set(wrong), key=lambda w: -wrong.count(w))}}
+            "confusions": {w: wrong.count(w) for w in sorted(set(wrong), key=lambda w: -wrong.count(w))},
+            "codes": list(codes), "probs": np.round(probs, 5).tolist()}
 
 
 def evaluate(onnx_path: Path, workers: int) -> dict:
@@ -196,7 +200,7 @@ def card_section(report: dict) -> list[str]:
             f"{report['scene_photos']} flower-rich synthetic table photos (scene seeds from "
             f"{FIRST_FLOWER_SCENE_SEED:,}, every face source but the never-trained; `vision/scene_crops.py`)"
             if report.get("scene_photos") else "")
-         + f". Training seed {TRAIN_SEED}, {report['train']['steps']} of "
+         + f". Training seed {report.get('train_seed', TRAIN_SEED)}, {report['train']['steps']} of "
          f"{report['train']['steps_planned']} steps x batch {report['train']['batch']}, learning rate {LR}, "
          f"{report['train']['seconds'] / 60:.1f} min on {report['env']['device']} with {report['env']['threads']} "
          f"threads ({report['seconds'] / 60:.1f} min for the whole command: `{report['command']}`)."]
@@ -246,6 +250,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-real", action="store_true",
                     help="rendered crops only: no real-crop fine-tune or cross-validation (a hold-out reader, like "
                          "the classifier's stage A)")
+    ap.add_argument("--seed", type=int, default=TRAIN_SEED,
+                    help="training seed (the shipped reader's by default; the real-crop steps use seed + 1)")
     ap.add_argument("--out", default=str(MODELS / "flowers.onnx"))
     ap.add_argument("--card", action="store_true", help="only rewrite models/CARD.md's flower section")
     a = ap.parse_args(argv)
@@ -260,17 +266,17 @@ def main(argv: list[str] | None = None) -> int:
     never = never_trained(a)
     data, n_scene = training_flowers(never, a.workers, a.scene_photos)
     print(f"{len(data['y'])} flower crops", flush=True)
-    torch.manual_seed(TRAIN_SEED)
+    torch.manual_seed(a.seed)
     model = build_model(len(FLOWERS))
-    info = train(model, data, steps=a.steps, minutes=a.minutes, lr=LR, label="flowers")
+    info = train(model, data, steps=a.steps, minutes=a.minutes, lr=LR, seed=a.seed, label="flowers")
     imgs, codes = ([], []) if a.no_real else real_flowers()
     cv = real = None
     if codes:
         base = {k: v.detach().clone() for k, v in model.state_dict().items()}
         rendered_only = _reader_probs(model, imgs).argmax(1)
-        cv = cross_validate(base, data, imgs, codes)
+        cv = cross_validate(base, data, imgs, codes, seed=a.seed + 1)
         cv["rendered_only_top1"] = round(float(np.mean([FLOWERS[p] == c for p, c in zip(rendered_only, codes)])), 4)
-        real = finetune_real(model, data, imgs, codes)
+        real = finetune_real(model, data, imgs, codes, seed=a.seed + 1)
     out = Path(a.out)
     export_onnx(model, out, SIZE)
     import sys
@@ -278,7 +284,7 @@ def main(argv: list[str] | None = None) -> int:
     given = argv if argv is not None else sys.argv[1:]
     report = {"command": " ".join(["python -m vision.train_flowers", *given]).strip(),
               "never_trained": list(never), "scene_photos": a.scene_photos, "n_scene_flowers": n_scene,
-              "train": info, "real_finetune": real, "real_cv": cv,
+              "train_seed": a.seed, "train": info, "real_finetune": real, "real_cv": cv,
               "env": environment(), "weight": FLOWER_WEIGHT,
               "params": int(sum(p.numel() for p in model.parameters())), "onnx_bytes": out.stat().st_size,
               "eval": evaluate(out, a.workers)}
