@@ -171,16 +171,23 @@ def readings(crops: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray, np.ndarra
     return first, looked, read_flowers(crops, looked)
 
 
-def _result(p: np.ndarray) -> dict:
+def _result(p: np.ndarray, likely: int = 0) -> dict:
     best = int(np.argmax(p))
-    kinds = [i for i in np.argsort(-p) if LABELS[i] != "reject"][:3]
-    return {"tile": LABELS[best], "confidence": round(float(p[best]), 4),
-            "top3": [[LABELS[i], round(float(p[i]), 4)] for i in kinds]}
+    kinds = [i for i in np.argsort(-p) if LABELS[i] != "reject"][:max(3, likely)]
+    ranked = [[LABELS[i], round(float(p[i]), 4)] for i in kinds]
+    out = {"tile": LABELS[best], "confidence": round(float(p[best]), 4), "top3": ranked[:3]}
+    if likely:
+        out["likely"] = ranked[:likely]
+    return out
 
 
-def classify(crops: list[np.ndarray]) -> list[dict]:
+def classify(crops: list[np.ndarray], likely: int = 0) -> list[dict]:
     """Name each crop. A crop that cannot be a tile face (too small, wrong shape) gets
-    ``{"tile": "reject", "confidence": 0.0, "top3": [], "error": why}``."""
+    ``{"tile": "reject", "confidence": 0.0, "top3": [], "error": why}``.
+
+    ``likely``: each reading also lists that many likeliest kinds (``reject`` never), with
+    their scores, as ``"likely"``: more alternatives than the three shown to a player, for
+    callers that weigh them (the table scan's readings by place, :mod:`vision.group`)."""
     prepared: list[np.ndarray] = []
     slots: list[int | str] = []
     for crop in crops:
@@ -193,7 +200,8 @@ def classify(crops: list[np.ndarray]) -> list[dict]:
     out = []
     for s in slots:
         if isinstance(s, str):
-            out.append({"tile": "reject", "confidence": 0.0, "top3": [], "error": s})
+            out.append({"tile": "reject", "confidence": 0.0, "top3": [], "error": s}
+                       | ({"likely": []} if likely else {}))
         else:
-            out.append(_result(probs[s]))
+            out.append(_result(probs[s], likely))
     return out

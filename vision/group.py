@@ -21,7 +21,8 @@ Rules, in order:
    dropped (nothing can be read from them).
 
 Where a tile lies also says something of its kind, and two readings are changed by it (to
-a kind from the tile's own ``top3``; the tile says ``"moved_from"`` and ``"moved_because"``):
+a kind among the tile's own likeliest (``likely``, six kinds from the scan's classifier, else
+``top3``); the tile says ``"moved_from"`` and ``"moved_because"``):
 
 * ``"in_row"``: a flower, animal or face tile is set aside as soon as it is drawn, so none
   lies inside a run of touching tiles.  One read as such between two ordinary tiles of its
@@ -34,13 +35,13 @@ a kind from the tile's own ``top3``; the tile says ``"moved_from"`` and ``"moved
 * ``"count"``: a hand holds 13, 14, 16 or 17 tiles (``HAND_SIZES``; flowers left out, a kong
   counted as three). When the hand counts one more, and a tile lying alone apart from the row
   and the melds (a leftover cluster of one, which would join the concealed row) has a flower,
-  animal or face kind among its ``top3`` scored at least ``BONUS_MIN``, that tile is set aside as
+  animal or face kind among its likeliest scored at least ``BONUS_MIN``, that tile is set aside as
   that kind (the likeliest such tile, when several would do): a flower the classifier half-took
   for an honour or a bamboo tile.
 
 * ``"among_flowers"``: flowers are set aside in a line of their own, so in a run of touching
   tiles that holds more flowers, animals or face tiles than other tiles (at least two), a tile
-  read as another kind that has a bonus kind among its ``top3`` scored at least ``BONUS_MIN`` is
+  read as another kind that has a bonus kind among its likeliest scored at least ``BONUS_MIN`` is
   set aside as that kind.
 
 No change may give a kind more copies than a set holds (:mod:`vision.copy_limits`).
@@ -54,7 +55,7 @@ import numpy as np
 
 from engine.tiles import format_tiles, is_bonus
 
-from .copy_limits import has_room, move
+from .copy_limits import has_room, likely, move
 
 JOIN_GAP = 0.35       # fraction of a tile width
 JOIN_ANGLE = 12.0     # degrees
@@ -297,7 +298,7 @@ def _set_aside_by_count(tiles: list[dict], size: int, leftovers: list[list[dict]
     for c in leftovers:
         if len(c) != 1 or not _ordinary(c[0]["tile"]):
             continue
-        for kind, score in c[0].get("top3", []):
+        for kind, score in likely(c[0]):
             if is_bonus(kind) and float(score) >= BONUS_MIN and has_room(counts, kind):
                 if best is None or float(score) > best[0]:
                     best = (float(score), c[0], kind)
@@ -359,7 +360,7 @@ def _flowers_out_of_rows(tiles: list[dict]) -> None:
         for before, t, after in zip(order, order[1:], order[2:]):
             if not (is_bonus(t["tile"]) and _ordinary(before["tile"]) and _ordinary(after["tile"])):
                 continue
-            kind, score = next(((k, p) for k, p in t.get("top3", []) if _ordinary(k)), (None, 0.0))
+            kind, score = next(((k, p) for k, p in likely(t) if _ordinary(k)), (None, 0.0))
             if kind is not None and has_room(counts, kind):
                 _reread(counts, t, kind, float(score), "in_row")
 
@@ -374,7 +375,7 @@ def _flowers_among_flowers(tiles: list[dict]) -> None:
         for t in run:
             if not _ordinary(t["tile"]):
                 continue
-            kind, score = next(((k, float(p)) for k, p in t.get("top3", []) if is_bonus(k) and has_room(counts, k)),
+            kind, score = next(((k, float(p)) for k, p in likely(t) if is_bonus(k) and has_room(counts, k)),
                                (None, 0.0))
             if kind is not None and score >= BONUS_MIN:
                 _reread(counts, t, kind, score, "among_flowers")
@@ -404,7 +405,7 @@ def _mend_meld(c: list[dict], tiles: list[dict]) -> dict | None:
     codes = [t["tile"] for t in c]
     best = None  # (score, index, kind, meld)
     for i, t in enumerate(c):
-        for kind, score in t.get("top3", []):
+        for kind, score in likely(t):
             if kind == t["tile"] or not _ordinary(kind) or float(score) < MEND_MIN:
                 continue
             if not has_room(counts, kind):

@@ -15,8 +15,9 @@ Output::
 * ``tiles`` are in reading order: the concealed row, then each meld, then flowers.
 * ``tile`` is an engine code or ``"back"`` (a face-down tile of a concealed kong).
 * One photo holds one set's tiles, so no kind is read more often than a set holds it
-  (:mod:`vision.copy_limits`): a surplus reading moves to its next likeliest kind in
-  ``top3``, and such a tile says ``"moved_from"`` (the classifier's first choice) and
+  (:mod:`vision.copy_limits`): a surplus reading moves to its next likeliest kind that fits,
+  from its ``LIKELY_KINDS`` likeliest (more than the ``top3`` shown), and such a tile says
+  ``"moved_from"`` (the classifier's first choice) and
   ``"moved_because": "copies"``.  Where a tile lies can move a reading too
   (:mod:`vision.group`): a flower read inside a row of touching tiles (``"in_row"``), a
   cluster apart from the row that one changed tile makes a meld (``"meld"``).
@@ -48,6 +49,7 @@ BACK_LEAN = 0.01   # ... makes a back of the rejected face-down cells near it wh
 KONG_SPAN = 2.6    # scored at least this; near: centres within this many of the cell's longer side (a kong's length)
 FAR_LONE = 4.0     # a lone face this many face heights from every other tile found ...
 LONE_CONFIDENCE = 0.9  # ... counts only when named this surely
+LIKELY_KINDS = 6   # kinds per reading that the readings by place (vision.group, copy limits) may move a tile to
 __all__ = ["scan", "scan_image", "ScanError", "crop_face"]
 
 
@@ -128,7 +130,7 @@ def _read(decoded, det: dict, classify_fn, timings: dict) -> tuple[dict, list[di
     elif classify_fn is None:
         from .classify import classify
 
-        results = classify(crops)
+        results = classify(crops, likely=LIKELY_KINDS)
     else:
         results = classify_fn(crops, [np.asarray(c["quad"], np.float64) * [sx, sy] for c in cands])
     t2 = time.perf_counter()
@@ -151,7 +153,8 @@ def _read(decoded, det: dict, classify_fn, timings: dict) -> tuple[dict, list[di
             # of a two-tone mat or a poker chip, which the model may half-name as a tile
             continue
         tiles.append({"tile": code, "confidence": conf,
-                      "top3": res.get("top3", []), "quad": c["quad"], "run": c["run"]})
+                      "top3": res.get("top3", []), "likely": res.get("likely", []),
+                      "quad": c["quad"], "run": c["run"]})
     ordered, hand = group_tiles(limit_copies(without_far_strays(tiles)))
     out_tiles = []
     for t in ordered:

@@ -78,6 +78,19 @@ def test_result_format_and_either_way_up(check_set):
     assert same >= 0.9, same  # crops come upright or upside down from the detector
 
 
+def test_more_likely_kinds_on_request_the_top3_unchanged(check_set):
+    crops, _ = check_set
+    plain = clf.classify(crops[:8])
+    more = clf.classify(crops[:8] + [np.zeros((1, 1, 3), np.uint8)], likely=6)
+    for a, b in zip(plain, more):
+        assert {k: b[k] for k in a} == a
+        assert len(b["likely"]) == 6 and b["likely"][:3] == b["top3"]
+        assert all(code != "reject" for code, _ in b["likely"])
+        scores = [s for _, s in b["likely"]]
+        assert scores == sorted(scores, reverse=True)
+    assert more[-1]["likely"] == [] and more[-1]["error"]
+
+
 def test_sideways_grey_and_alpha_crops_are_accepted(check_set):
     crops, _ = check_set
     c = crops[0]

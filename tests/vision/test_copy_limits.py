@@ -44,3 +44,16 @@ def test_the_physical_set():
     assert COPIES["1m"] == COPIES["7z"] == COPIES["1j"] == 4
     assert COPIES["8f"] == COPIES["4a"] == COPIES["1h"] == 1
     assert "back" not in COPIES and "reject" not in COPIES
+
+
+def test_a_surplus_moves_to_a_kind_beyond_its_top3_when_the_reading_lists_more():
+    # a fifth 3p whose top3 holds only kinds already full moves to its fourth likeliest kind
+    full = [tile("3p", 0.99) for _ in range(4)] + [tile("2p", 0.99) for _ in range(4)] + \
+        [tile("4p", 0.99) for _ in range(4)]
+    fifth = tile("3p", 0.6, ("2p", 0.2), ("4p", 0.1))
+    limit_copies(full + [fifth])
+    assert fifth["tile"] == "3p"  # nowhere to go in its top3
+    fifth = tile("3p", 0.6, ("2p", 0.2), ("4p", 0.1))
+    fifth["likely"] = fifth["top3"] + [["5p", 0.05], ["3s", 0.02]]
+    limit_copies(full + [fifth])
+    assert (fifth["tile"], fifth["confidence"], fifth["moved_from"]) == ("5p", 0.05, "3p")

@@ -24,6 +24,18 @@ def test_a_flower_read_inside_a_row_is_read_as_its_likeliest_ordinary_kind():
         [("2f", "6p", "in_row", 0.2)]
 
 
+def test_the_likeliest_ordinary_kind_may_lie_beyond_the_top3_shown():
+    # development scene 310 (riichi_art): a 1s inside the row read 2f, 4f, 3f, then 1s at 0.044
+    row = _row(["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "2z", "2z"])
+    row[5] = _tile("2f", 100 + 31 * 5, 100, 0, top3=[["2f", 0.45], ["4f", 0.13], ["3f", 0.1]], conf=0.45)
+    _, hand = group_tiles([dict(t) for t in row])
+    assert hand["flowers"] == "2f"  # with only the top3 nothing ordinary is at hand
+    row[5]["likely"] = row[5]["top3"] + [["6p", 0.044], ["1f", 0.043], ["6f", 0.034]]
+    ordered, hand = group_tiles(row)
+    assert hand["concealed"] == "123m456p789s1122z" and hand["flowers"] == ""
+    assert [(t["moved_from"], t["tile"]) for t in ordered if "moved_from" in t] == [("2f", "6p")]
+
+
 def test_a_flower_at_the_end_of_a_row_or_with_no_ordinary_kind_in_its_top3_stays_a_flower():
     row = _row(["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "2z", "2z", "3f"])
     row[13]["top3"] = [["3f", 0.5], ["3s", 0.4]]   # touching the row's end: set aside there
