@@ -17,10 +17,10 @@ Output::
 * One photo holds one set's tiles, so no kind is read more often than a set holds it
   (:mod:`vision.copy_limits`): a surplus reading moves to its next likeliest kind that fits,
   from its ``LIKELY_KINDS`` likeliest (more than the ``top3`` shown), and such a tile says
-  ``"moved_from"`` (the classifier's first choice) and
-  ``"moved_because": "copies"``.  Where a tile lies can move a reading too
-  (:mod:`vision.group`): a flower read inside a row of touching tiles (``"in_row"``), a
-  cluster apart from the row that one changed tile makes a meld (``"meld"``).
+  ``"moved_from"`` (the classifier's first choice) and ``"moved_because": "copies"``.  Where
+  a tile lies can move a reading too (:mod:`vision.group`): a flower read inside a row of
+  touching tiles (``"in_row"``), a cluster apart from the row that one changed tile makes a
+  meld (``"meld"``).
 * A kong whose four tiles are all face down is ``{"tiles": "", "concealed": true,
   "unknown": true}``: its kind cannot be read from the photo.
 * Bad input raises :class:`ScanError` (``code``, ``message``); a photo with no
@@ -297,12 +297,13 @@ def closer_look_size(decoded, det: dict, tiles: list[dict]) -> int:
 def better_reading(second: dict, first: dict) -> bool:
     """Whether the closer look's reading ``second`` is kept over the first look's ``first``.
 
-    A reading whose hand adds up (:func:`vision.group.adds_up`) beats one that does not; between two that both add up, or both do not, the one with more
-    tiles wins (the first on a tie). A closer look sees more, and so can also find a stray
-    (a face of clutter named as a tile, a tile split in two): keeping a reading for its count
-    alone threw away right first readings (development scene 40 shot from further off: its 18
-    tiles, against the closer look's 19), and a tie kept a first reading whose hand did not
-    add up against a closer look that read the same tiles right (development scene 192)."""
+    A reading whose hand adds up (:func:`vision.group.adds_up`) beats one that does not;
+    between two that both add up, or both do not, the one with more tiles wins (the first on a
+    tie). A closer look sees more, and so can also find a stray (a face of clutter named as a
+    tile, a tile split in two): keeping a reading for its count alone threw away right first
+    readings (development scene 40 shot from further off: its 18 tiles, against the closer
+    look's 19), and a tie kept a first reading whose hand did not add up against a closer look
+    that read the same tiles right (development scene 192)."""
     whole = adds_up(second["tiles"])
     if whole != adds_up(first["tiles"]):
         return whole
