@@ -84,6 +84,16 @@ def test_faces_carry_ink():
         assert face.astype(float).std() > 12, code
 
 
+def test_drawn_faces_without_any_cjk_font_say_which_packages_to_install(monkeypatch):
+    # a machine set up by hand (a GPU box with no Debian fonts) used to fail deep in numpy
+    # ("high <= 0"); the drawn style letters its characters and corner marks with a CJK font
+    from vision.faces import fonts
+
+    monkeypatch.setattr(fonts, "_CJK_CANDIDATES", [("/nonexistent/NoSuchCJK.ttc", 0)])
+    with pytest.raises(fonts.MissingFonts, match="fonts-noto-cjk"):
+        render.render_face("5f", np.random.default_rng(1), height=120, source="drawn")
+
+
 def test_bad_codes_and_sources_are_refused():
     rng = np.random.default_rng(0)
     with pytest.raises(ValueError):

@@ -9,7 +9,7 @@ import math
 import cv2
 import numpy as np
 
-from .fonts import cjk_fonts, font, latin_fonts
+from .fonts import font, latin_fonts, required_cjk_fonts
 from .ink import INKS, ink, mask_to_layer, over, paste, pick, text_mask, tile_palette
 
 H, W = 240, 180  # work canvas, portrait 4:3
@@ -56,7 +56,8 @@ class Canvas:
         return np.zeros((self.h, self.w), np.uint8)
 
     def text(self, text: str, box, colour, rng, fonts=None) -> None:
-        path, idx = (fonts or cjk_fonts())[int(rng.integers(len(fonts or cjk_fonts())))]
+        fonts = fonts or required_cjk_fonts()
+        path, idx = fonts[int(rng.integers(len(fonts)))]
         m = text_mask(text, font(path, 160, idx))
         sx = rng.uniform(0.85, 1.2)  # mild stretch: real tiles use condensed and wide lettering
         m = cv2.resize(m, (max(1, int(m.shape[1] * sx)), m.shape[0]), interpolation=cv2.INTER_AREA)
@@ -342,7 +343,7 @@ def _blossom(sub: Canvas, centre, rng, pal) -> None:
 
 def index_mark(text: str, rng, colour, box, c: Canvas) -> None:
     """A corner index: a Latin digit or letter (or a Chinese numeral when ``text`` is CJK)."""
-    fonts = cjk_fonts() if ord(text[0]) > 0x2E80 else [(p, 0) for p in latin_fonts()]
+    fonts = required_cjk_fonts() if ord(text[0]) > 0x2E80 else [(p, 0) for p in latin_fonts()]
     c.text(text, box, colour, rng, fonts=fonts)
 
 

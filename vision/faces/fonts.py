@@ -40,6 +40,20 @@ def cjk_fonts() -> list[tuple[str, int]]:
     return [(p, i) for p, i in _CJK_CANDIDATES if os.path.exists(p)]
 
 
+class MissingFonts(RuntimeError):
+    """No CJK font is installed: the drawn faces letter their characters with one."""
+
+
+def required_cjk_fonts() -> list[tuple[str, int]]:
+    """The installed CJK fonts; raises :class:`MissingFonts`, naming the packages, when there are none
+    (a machine set up by hand, not by ``make install``)."""
+    found = cjk_fonts()
+    if not found:
+        raise MissingFonts("no CJK font found (looked for " + ", ".join(p for p, _ in _CJK_CANDIDATES)
+                           + "): install fonts-noto-cjk, fonts-wqy-zenhei or fonts-arphic-ukai; `make install` does")
+    return found
+
+
 def latin_fonts() -> list[str]:
     found = [p for p in _LATIN_CANDIDATES if os.path.exists(p)]
     return found or [p for p, _ in cjk_fonts()]
