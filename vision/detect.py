@@ -905,6 +905,7 @@ def _detect_with(img: np.ndarray, small: np.ndarray, f: float, gains: np.ndarray
     if face_h > 0:
         backs = _find_backs(small, gains, filled, face_h, runs, f, aspect)
         runs, backs = _kongs_from_ends(runs, backs, small, gains, mask, f)
+        backs += _outlined_kongs(small, gains, runs + backs, face_h, f, aspect)
     return {"runs": runs + backs, "face_height": face_h / f if f else 0.0, "mask": mask}
 
 
@@ -1460,6 +1461,131 @@ def _kongs_from_ends(runs: list[Run], backs: list[Run], small: np.ndarray, gains
     runs = [r for r in runs if r.quads] + [r for r in new_runs if r.kind == "face"]
     backs = [b for i, b in enumerate(backs) if i not in consumed] + [r for r in new_runs if r.kind == "back"]
     return runs, backs
+
+
+OUTLINED_CELL_AREA = (0.45, 1.4)  # a cell framed by edges: this many local face areas ...
+OUTLINED_CELL_FILL = 0.8          # ... filling this much of its bounding rectangle ...
+OUTLINED_CELL_SIDES = 0.65        # ... and each side within this factor of the local face's
+SAME_BACK = 10.0                  # neighbouring cells within this colour distance are the same face-down tile's colour
+KONG_REACH = 3                    # cells looked at to either side of a framed cell
+
+
+def _framed_cells(small: np.ndarray, covered: np.ndarray, face_h: float, aspect: float) -> list[np.ndarray]:
+    """Tile-sized cells of ``small`` that edges frame all round and that no found tile covers.
+
+    A face-down tile in the table's own colour (green backs on green felt) has no colour of its
+    own to find it by, but its outline, the seams between the tiles of a kong and the body's
+    pale side are edges; a plain table has none at that size. Returns rotated rectangles
+    (4 x 2 corners clockwise, in ``small``'s px) whose area, fill and sides fit a face
+    ``face_h`` px high with the width / height ``aspect``."""
+    light = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (3, 3), 0)
+    edges = cv2.dilate(cv2.Canny(light, 10, 30), np.ones((2, 2), np.uint8))
+    n, labels, stats, _ = cv2.connectedComponentsWithStats((edges == 0).astype(np.uint8), connectivity=4)
+    face_area = face_h * face_h * aspect
+    area = stats[:, cv2.CC_STAT_AREA]
+    out = []
+    for i in np.flatnonzero((area >= OUTLINED_CELL_AREA[0] * face_area) & (area <= OUTLINED_CELL_AREA[1] * face_area)):
+        if i == 0:
+            continue
+        x, y, w, h = stats[i, :4]
+        comp = (labels[y:y + h, x:x + w] == i).astype(np.uint8)
+        if cv2.countNonZero(covered[y:y + h, x:x + w] & comp) > 0.05 * area[i]:
+            continue
+        # out to the middle of the edges round it (they are about four px thick), so that the
+        # cell is the tile's outline and steps by its pitch
+        comp = cv2.dilate(np.pad(comp, 2), np.ones((5, 5), np.uint8))
+        contours, _ = cv2.findContours(comp, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        rect = cv2.minAreaRect(max(contours, key=cv2.contourArea) + np.int32([x - 2, y - 2]))
+        short, long_ = sorted(rect[1])
+        if short <= 0 or cv2.countNonZero(comp) < OUTLINED_CELL_FILL * short * long_:
+            continue
+        k = OUTLINED_CELL_SIDES
+        if k * face_h * aspect <= short <= face_h * aspect / k and k * face_h <= long_ <= face_h / k:
+            out.append(order_quad(cv2.boxPoints(rect)))
+    return out
+
+
+def _pitch(cell: np.ndarray, step: np.ndarray, cells: list[np.ndarray], found: list[Run], face_h: float,
+           aspect: float, f: float) -> float:
+    """The distance from one tile of a kong to the next, for a framed ``cell`` (half-size px)
+    whose width is ``step``: the edges eat into a framed cell, so its own width falls a few
+    percent short. Taken from the nearest other framed cell one tile along, else from the
+    width of the nearest face lying the same way (:func:`_local_face_shape`; ``found`` and
+    ``face_h`` in ``img`` px, ``f`` the half-size scale), else the cell's width."""
+    width = float(np.linalg.norm(step))
+    u = step / width
+    centre = cell.mean(axis=0)
+    for other in cells:
+        d = other.mean(axis=0) - centre
+        along = abs(float(d @ u))
+        if 0.85 * width <= along <= 1.35 * width and abs(float(d @ np.array([-u[1], u[0]]))) < 0.3 * width:
+            return along
+    h, a = _local_face_shape(found, cell / f, u, face_h, aspect)
+    local = h * a * f
+    return local if 0.85 * width <= local <= 1.35 * width else width
+
+
+def _outlined_kongs(small: np.ndarray, gains: np.ndarray, found: list[Run], face_h: float, f: float,
+                    aspect: float) -> list[Run]:
+    """Concealed kongs shown all face down in the table's own colour, which :func:`_find_backs`
+    cannot tell from the table (development scenes 6 and 125: green backs on green felt and on a
+    green checked cloth).
+
+    From each cell that edges frame (:func:`_framed_cells`), cells of its size are stepped along
+    its width, :data:`KONG_REACH` to either side; the neighbours within :data:`SAME_BACK` of its
+    colour and covered by no found tile run on with it. Exactly four in a row is a kong's four
+    face-down tiles: the table itself runs on further (a framed patch of plain felt), and fewer
+    is no kong. ``found``: the runs found so far, in ``img`` px (``small`` is ``img`` scaled by
+    ``f``). The classifier still has to read each cell as a face-down tile (vision.scan)."""
+    if face_h <= 0:
+        return []
+    # at half the detection size, as the face-down blobs (:func:`_find_backs`): a tile is still
+    # tens of pixels, and the edges cost a quarter
+    half = cv2.resize(small, (max(1, small.shape[1] // 2), max(1, small.shape[0] // 2)), interpolation=cv2.INTER_AREA)
+    face_h, f = face_h / 2, f / 2
+    covered = np.zeros(half.shape[:2], np.uint8)
+    for r in found:
+        for q in r.quads:
+            cv2.fillConvexPoly(covered, np.round(np.asarray(q, np.float32) * f).astype(np.int32), 1)
+    cells = _framed_cells(half, covered, face_h, aspect)
+    if not cells:
+        return []
+    lab = balanced_lab(half, gains)
+    kongs: list[Run] = []
+    taken: list[np.ndarray] = []
+    for cell in cells:
+        centre = cell.mean(axis=0)
+        if any(point_in_quad(centre, t) for t in taken):
+            continue
+        a, b = cell[1] - cell[0], cell[3] - cell[0]
+        step = a if np.linalg.norm(a) < np.linalg.norm(b) else b  # across the tile: along a kong
+        step = step * _pitch(cell, step, cells, found, face_h / f, aspect, f) / float(np.linalg.norm(step))
+        own = _mean_in(lab, cell)
+        if own is None:
+            continue
+
+        def same(k: int) -> bool:
+            q = cell + step * k
+            if covered[tuple(np.clip(np.round(q.mean(axis=0)[::-1]).astype(int), 0,
+                                     np.array(covered.shape) - 1))]:
+                return False
+            other = _mean_in(lab, q)
+            return other is not None and _lab_distance(own, other) <= SAME_BACK
+
+        # how far the same colour runs on to either side (KONG_REACH + 1: further than a kong)
+        lo = next((k for k in range(1, KONG_REACH + 2) if not same(-k)), KONG_REACH + 2) - 1
+        hi = next((k for k in range(1, KONG_REACH + 2) if not same(k)), KONG_REACH + 2) - 1
+        if lo + hi + 1 != 4:
+            continue
+        quads = [cell + step * k for k in range(-lo, hi + 1)]
+        taken.extend(quads)
+        axis = step / (np.linalg.norm(step) + 1e-6)
+        # portrait corners (clockwise, as TL TR BR BL): the long side upright
+        quads = [q if np.linalg.norm(q[1] - q[0]) <= np.linalg.norm(q[3] - q[0]) else np.roll(q, -1, axis=0)
+                 for q in quads]
+        kongs.append(Run(quads=[q / f for q in quads], kind="back", axis=axis,
+                         pitch=float(np.linalg.norm(step)) / f, height=float(np.linalg.norm(quads[0][3] - quads[0][0])) / f))
+    return kongs
 
 
 def _blobs_at(backs: list[Run], cell: np.ndarray) -> list[int]:

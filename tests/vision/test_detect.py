@@ -450,3 +450,57 @@ def test_a_blob_too_big_for_a_kong_is_cut_again_at_a_stricter_colour_distance():
     # a blob of one colour distance has nothing stricter to give
     flat = np.where(dist > 38, 45.0, 10.0).astype(np.float32)
     assert _stricter_parts(c[0], flat, 5) == []
+
+
+def _felt_with_cells(n: int, cell_bgr, felt_bgr=(60, 125, 55), seed: int = 0) -> np.ndarray:
+    """A plain felt (a little noise) with ``n`` tile-sized cells side by side, 60 x 80 px,
+    each framed by a dark outline: the seams of face-down tiles seen from above."""
+    rng = np.random.default_rng(seed)
+    img = np.clip(np.float32(felt_bgr) + rng.normal(0, 3, (400, 800, 3)), 0, 255).astype(np.uint8)
+    for i in range(n):
+        x0, y0 = 100 + 60 * i, 150
+        cv2.rectangle(img, (x0, y0), (x0 + 59, y0 + 79), cell_bgr, -1)
+        cv2.rectangle(img, (x0, y0), (x0 + 59, y0 + 79), (20, 45, 20), 2)
+    return cv2.GaussianBlur(img, (3, 3), 0)
+
+
+def test_a_kong_all_face_down_in_the_tables_colour_is_found_by_its_outlines():
+    from vision.detect import _outlined_kongs
+
+    img = _felt_with_cells(4, (40, 95, 35))
+    kongs = _outlined_kongs(img, np.ones(3, np.float32), [], 80.0, 1.0, 0.75)
+    assert len(kongs) == 1 and kongs[0].kind == "back" and len(kongs[0].quads) == 4
+    centres = sorted(float(np.asarray(q).mean(axis=0)[0]) for q in kongs[0].quads)
+    assert np.allclose(centres, [130, 190, 250, 310], atol=4)
+    for q in kongs[0].quads:  # portrait corners: the long side upright
+        q = np.asarray(q)
+        assert np.linalg.norm(q[3] - q[0]) > np.linalg.norm(q[1] - q[0])
+
+
+@pytest.mark.parametrize("n, cell", [(3, (40, 95, 35)), (6, (40, 95, 35)), (4, (60, 125, 55))])
+def test_framed_cells_that_are_not_four_of_one_colour_make_no_kong(n, cell):
+    # three or six in a row is no kong's four; outlines drawn on the felt's own colour (a
+    # pattern printed on the cloth) run on into the table on either side
+    from vision.detect import _outlined_kongs
+
+    assert _outlined_kongs(_felt_with_cells(n, cell), np.ones(3, np.float32), [], 80.0, 1.0, 0.75) == []
+
+
+def test_cells_that_found_tiles_cover_are_not_looked_at_again():
+    from vision.detect import _outlined_kongs
+
+    img = _felt_with_cells(4, (40, 95, 35))
+    found = [Run(quads=[np.float32([[100 + 60 * i, 150], [160 + 60 * i, 150], [160 + 60 * i, 230], [100 + 60 * i, 230]])
+                        for i in range(4)], kind="back")]
+    assert _outlined_kongs(img, np.ones(3, np.float32), found, 80.0, 1.0, 0.75) == []
+
+
+def test_green_backs_on_green_felt_are_read_as_a_concealed_kong():
+    # development scene 6: four green backs on green felt, which no colour tells from the table
+    from vision.scan import scan
+
+    data, truth = make_scene(6, width=3024)
+    assert any(m.get("unknown") for m in truth["hand"]["melds"])
+    res = scan(data)
+    assert [m for m in res["hand"]["melds"] if m.get("unknown")] == [{"tiles": "", "concealed": True, "unknown": True}]
+    assert sum(t["tile"] == "back" for t in res["tiles"]) == 4
