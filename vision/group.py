@@ -30,7 +30,10 @@ a kind among the tile's own likeliest (``likely``, six kinds from the scan's cla
 * ``"meld"``: a cluster of 3 or 4 tiles lying apart from the concealed row is an exposed
   meld, and a meld is a set.  A leftover cluster (after rule 5's pairing) that one changed
   tile makes a set, with that kind scored at least ``MEND_MIN``, is that meld (the change
-  with the highest score when several would do).
+  with the highest score when several would do). So is a cluster of 3 or 4 tiles (not the
+  biggest) with one tile read as a flower, animal or face tile among ordinary tiles that are not
+  a set themselves, where that tile, taken as its likeliest ordinary kind that makes a set (scored
+  at least ``MEND_MIN``), makes one (before rule 2 sets it aside as a flower).
 
 * ``"count"``: a hand holds 13, 14, 16 or 17 tiles (``HAND_SIZES``; flowers left out, a kong
   counted as three). When the hand counts one more, and a tile lying alone apart from the row
@@ -209,6 +212,7 @@ def group_tiles(tiles: list[dict]) -> tuple[list[dict], dict]:
     _flowers_out_of_rows(tiles)
     _flowers_among_flowers(tiles)
     cl = clusters(tiles)
+    _flowers_in_melds(tiles, cl)
     ordered, hand, leftovers = _group(tiles, cl)
     if _set_aside_by_count(tiles, hand_size(ordered), leftovers):
         ordered, hand, _ = _group(tiles, cl)
@@ -379,6 +383,24 @@ def _flowers_among_flowers(tiles: list[dict]) -> None:
                                (None, 0.0))
             if kind is not None and score >= BONUS_MIN:
                 _reread(counts, t, kind, score, "among_flowers")
+
+
+def _flowers_in_melds(tiles: list[dict], cl: list[list[dict]]) -> None:
+    """Rule "meld" of the module docstring for a tile read as a bonus kind, in place."""
+    counts = Counter(t["tile"] for t in tiles)
+    biggest = max((len(c) for c in cl), default=0)
+    for c in cl:
+        if not 3 <= len(c) <= 4 or len(c) == biggest:
+            continue
+        bonus = [t for t in c if is_bonus(t["tile"])]
+        rest = [t["tile"] for t in c if _ordinary(t["tile"])]
+        if len(bonus) != 1 or len(rest) != len(c) - 1 or _is_set(rest):
+            continue
+        t = bonus[0]
+        for kind, score in likely(t):
+            if _ordinary(kind) and float(score) >= MEND_MIN and has_room(counts, kind) and _is_set(rest + [kind]):
+                _reread(counts, t, kind, float(score), "meld")
+                break
 
 
 def runs(tiles: list[dict]) -> list[list[dict]]:

@@ -58,6 +58,31 @@ def test_a_cluster_apart_from_the_row_that_one_changed_tile_makes_a_set_is_that_
     assert [(t["moved_from"], t["tile"], t["moved_because"]) for t in moved] == [("2m", "3m", "meld")]
 
 
+def test_a_tile_of_a_meld_read_as_a_flower_is_mended_before_it_is_set_aside():
+    # development scene 208 (drawn style): a 123s chow whose 1s read 1f, with 1s fourth at 0.099
+    tiles = _row(["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z"])
+    meld = _row(["1f", "2s", "3s"], y=200, run=1)
+    meld[0]["likely"] = [["1f", 0.42], ["5f", 0.2], ["1p", 0.11], ["1s", 0.099], ["2f", 0.05], ["1z", 0.01]]
+    ordered, hand = group_tiles(tiles + meld)
+    assert hand["melds"] == [{"tiles": "123s", "concealed": False}] and hand["flowers"] == ""
+    assert [(t["moved_from"], t["tile"], t["moved_because"]) for t in ordered if "moved_from" in t] == \
+        [("1f", "1s", "meld")]
+
+
+def test_a_flower_beside_a_set_or_among_flowers_stays_a_flower():
+    tiles = _row(["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z"])
+    beside_a_pung = _row(["5z", "5z", "5z", "2f"], y=200, run=1)   # a flower laid against a meld
+    beside_a_pung[3]["likely"] = [["2f", 0.5], ["5z", 0.3]]
+    flowers = _row(["1f", "3f", "3s"], y=300, run=2)               # two flowers: no meld's tile
+    flowers[0]["likely"] = [["1f", 0.5], ["3s", 0.1]]
+    _, hand = group_tiles(tiles + beside_a_pung + flowers)
+    assert hand["flowers"] == "123f"
+    no_kind = _row(["1f", "2s", "3s"], y=200, run=1)                # no ordinary kind that makes a set
+    no_kind[0]["likely"] = [["1f", 0.5], ["5p", 0.3], ["1s", MEND_MIN / 2]]
+    _, hand = group_tiles(tiles + no_kind)
+    assert hand["flowers"] == "1f" and hand["melds"] == []
+
+
 def test_a_cluster_is_not_mended_by_an_unlikely_kind_or_past_a_sets_copies():
     tiles = _row(["3m", "3m", "3m", "3m", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "2z"])  # every 3m there is
     meld = _row(["2m", "4m", "5m"], y=200, run=1)
