@@ -1468,6 +1468,7 @@ OUTLINED_CELL_FILL = 0.8          # ... filling this much of its bounding rectan
 OUTLINED_CELL_SIDES = 0.65        # ... and each side within this factor of the local face's
 SAME_BACK = 10.0                  # neighbouring cells within this colour distance are the same face-down tile's colour
 KONG_REACH = 3                    # cells looked at to either side of a framed cell
+_KERNEL_5 = np.ones((5, 5), np.uint8)
 
 
 def _framed_cells(small: np.ndarray, covered: np.ndarray, face_h: float, aspect: float) -> list[np.ndarray]:
@@ -1493,7 +1494,7 @@ def _framed_cells(small: np.ndarray, covered: np.ndarray, face_h: float, aspect:
             continue
         # out to the middle of the edges round it (they are about four px thick), so that the
         # cell is the tile's outline and steps by its pitch
-        comp = cv2.dilate(np.pad(comp, 2), np.ones((5, 5), np.uint8))
+        comp = cv2.dilate(cv2.copyMakeBorder(comp, 2, 2, 2, 2, cv2.BORDER_CONSTANT, value=0), _KERNEL_5)
         contours, _ = cv2.findContours(comp, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         rect = cv2.minAreaRect(max(contours, key=cv2.contourArea) + np.int32([x - 2, y - 2]))
         short, long_ = sorted(rect[1])
@@ -1550,7 +1551,14 @@ def _outlined_kongs(small: np.ndarray, gains: np.ndarray, found: list[Run], face
     cells = _framed_cells(half, covered, face_h, aspect)
     if not cells:
         return []
-    lab = balanced_lab(half, gains)
+    gains = np.asarray(gains, np.float32)
+
+    def colour(q: np.ndarray):
+        """The white-balanced Lab colour of the mean inside ``q`` (the middle of it), or None off the
+        picture: one pixel converted, not the whole picture (nearly every photo has no such kong)."""
+        mean = _mean_in(half, q)
+        return None if mean is None else to_lab((mean * gains).reshape(1, 1, 3))[0, 0]
+
     kongs: list[Run] = []
     taken: list[np.ndarray] = []
     for cell in cells:
@@ -1560,7 +1568,7 @@ def _outlined_kongs(small: np.ndarray, gains: np.ndarray, found: list[Run], face
         a, b = cell[1] - cell[0], cell[3] - cell[0]
         step = a if np.linalg.norm(a) < np.linalg.norm(b) else b  # across the tile: along a kong
         step = step * _pitch(cell, step, cells, found, face_h / f, aspect, f) / float(np.linalg.norm(step))
-        own = _mean_in(lab, cell)
+        own = colour(cell)
         if own is None:
             continue
 
@@ -1569,7 +1577,7 @@ def _outlined_kongs(small: np.ndarray, gains: np.ndarray, found: list[Run], face
             if covered[tuple(np.clip(np.round(q.mean(axis=0)[::-1]).astype(int), 0,
                                      np.array(covered.shape) - 1))]:
                 return False
-            other = _mean_in(lab, q)
+            other = colour(q)
             return other is not None and _lab_distance(own, other) <= SAME_BACK
 
         # how far the same colour runs on to either side (KONG_REACH + 1: further than a kong)
