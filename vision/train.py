@@ -862,8 +862,10 @@ def write_card(reports: Path, out: Path) -> None:
     if bench and bench["ms_per_tile"] >= 1.0:
         goals.append(f"speed: {bench['ms_per_tile']:.2f} ms per tile against the 1 ms goal")
     if goals:
-        L += ["## Goals not met", "", "Trained on CPU only (no GPU was lent to this task), within the one command's "
-              "30-minute budget on a 2-core machine. Short of the goals:", ""]
+        where = ("on CPU only, within the one command's 30-minute budget on a "
+                 f"{ship['env']['cpus']}-core machine" if ship["env"]["device"] == "cpu"
+                 else f"on a GPU ({ship['env']['device']})")
+        L += ["## Goals not met", "", f"Trained {where}. Short of the goals:", ""]
         L += [f"- {g}" for g in goals] + [""]
     L += ["## Limits", "",
           "- The real crops are product photos of a few Chinese sets; no real photo of the Malaysian animal or face "
