@@ -65,6 +65,8 @@ JOIN_ANGLE = 12.0     # degrees
 JOIN_OFFSET = 0.35    # fraction of a face height, perpendicular to the row
 MEND_MIN = 0.005      # the least score of the kind that makes a leftover cluster a meld
 HAND_SIZES = (13, 14, 16, 17)  # tiles a hand holds, a kong counted as three (Taiwanese 16-tile: 16, 17)
+WAITING_SIZES = (13, 16)       # ... of which a hand one short of winning
+WIDE_FACE = 1.2       # a face this many times as wide (for its height) as the median: a sign of a missed tile
 BONUS_MIN = 0.05      # the least score of the bonus kind that sets a lone leftover tile aside
 
 
@@ -229,6 +231,25 @@ def hand_size(tiles: list[dict]) -> int:
 def adds_up(tiles: list[dict]) -> bool:
     """Whether grouped ``tiles`` make a whole hand: :func:`hand_size` is one of ``HAND_SIZES``."""
     return hand_size(tiles) in HAND_SIZES
+
+
+def missing_a_tile(tiles: list[dict]) -> bool:
+    """Whether grouped ``tiles`` that count a waiting hand (``WAITING_SIZES``: 13 or 16, one short
+    of a winning one, so they add up) show a sign that a tile was missed: a face cut at least
+    ``WIDE_FACE`` times as wide, for its height, as the photo's median face (two faces cut as one,
+    or one cut askew), or a cluster of one or two ordinary tiles apart from the row (what is left
+    of a meld). A 14-tile hand read as 13 adds up, so the count alone cannot tell."""
+    if hand_size(tiles) not in WAITING_SIZES or not tiles:
+        return False
+    q = np.asarray([t["quad"] for t in tiles], np.float64)
+    width = (np.linalg.norm(q[:, 1] - q[:, 0], axis=1) + np.linalg.norm(q[:, 2] - q[:, 3], axis=1)) / 2
+    height = (np.linalg.norm(q[:, 3] - q[:, 0], axis=1) + np.linalg.norm(q[:, 2] - q[:, 1], axis=1)) / 2
+    aspect = width / np.maximum(height, 1e-9)
+    if aspect.max() >= WIDE_FACE * float(np.median(aspect)):
+        return True
+    cl = clusters(tiles)
+    row = max(cl, key=len)
+    return any(c is not row and len(c) <= 2 and all(_ordinary(t["tile"]) for t in c) for c in cl)
 
 
 def _group(tiles: list[dict], cl: list[list[dict]]):

@@ -37,7 +37,7 @@ import numpy as np
 from .decode import ORIENTATION_NAMES, WORK_LONG_SIDE, ScanError, decode
 from .detect import DETECT_LONG_SIDE, detect, point_in_quad
 from .copy_limits import limit_copies
-from .group import adds_up, group_tiles, runs
+from .group import adds_up, group_tiles, missing_a_tile, runs
 
 CROP_W, CROP_H = 96, 128     # the classifier resizes; this keeps the detail of big tiles
 CLOSER_LOOK_FACE_PX = 48     # faces shorter than this in the detection mask: look again, closer
@@ -282,12 +282,13 @@ def closer_look_size(decoded, det: dict, tiles: list[dict]) -> int:
     Worth one where the first reading (``det`` and its grouped ``tiles``, each with its
     ``group`` and ``run``) found faces and either they are under ``CLOSER_LOOK_FACE_PX`` tall in
     the mask (the photo was taken from far off), or its hand does not add up to one of
-    ``HAND_SIZES`` (a tile was missed), or a kong lies open (:func:`open_kong`); and where the
+    ``HAND_SIZES`` (a tile was missed), or it counts a waiting hand with a sign of a missed tile
+    (:func:`vision.group.missing_a_tile`), or a kong lies open (:func:`open_kong`); and where the
     photo has at least ``CLOSER_LOOK_GAIN`` times the mask's resolution to give. A photo where
     no face was found gets none (an empty table stays cheap)."""
     mask = det["mask"]
     face_px = det["face_height"] * mask.shape[1] / decoded.image.shape[1]
-    if face_px <= 0 or (face_px >= CLOSER_LOOK_FACE_PX and adds_up(tiles)
+    if face_px <= 0 or (face_px >= CLOSER_LOOK_FACE_PX and adds_up(tiles) and not missing_a_tile(tiles)
                         and not open_kong(tiles)):
         return 0
     size = min(max(decoded.width, decoded.height), 2 * DETECT_LONG_SIDE)

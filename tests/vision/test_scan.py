@@ -17,7 +17,7 @@ from PIL import Image
 
 from engine.tiles import parse as parse_tiles
 from vision.decode import ScanError
-from vision.group import HAND_SIZES, group_tiles, hand_size
+from vision.group import HAND_SIZES, group_tiles, hand_size, missing_a_tile
 import sys
 
 from vision.scan import scan
@@ -304,9 +304,15 @@ def test_a_small_photo_has_no_closer_look_to_give():
     assert res["image"]["closer_look"] == "none"
 
 
+def _face(x: float, y: float, width: float = 30.0) -> np.ndarray:
+    return np.float32([[x, y], [x + width, y], [x + width, y + 40], [x, y + 40]])
+
+
 def _reading(groups: dict) -> list[dict]:
-    """A grouped reading: ``n`` tiles of 1m in each group, each group found as its own run."""
-    return [{"tile": "1m", "group": g, "run": i} for i, (g, n) in enumerate(groups.items()) for _ in range(n)]
+    """A grouped reading: ``n`` tiles of 1m in each group, each group found as its own run, the
+    runs laid out 100 px apart (each its own cluster)."""
+    return [{"tile": "1m", "group": g, "run": i, "quad": _face(31 * k, 100 * i)}
+            for i, (g, n) in enumerate(groups.items()) for k in range(n)]
 
 
 @pytest.mark.parametrize("groups, size", [
@@ -356,10 +362,26 @@ def test_a_closer_look_is_taken_for_small_faces_or_a_hand_that_does_not_add_up(f
 
 
 def _runs(*runs: tuple[str, str]) -> list[dict]:
-    """A grouped reading from (tiles as a string, group) per detection run."""
-    return [{"tile": code, "group": group, "run": i}
+    """A grouped reading from (tiles as a string, group) per detection run, the runs laid out
+    100 px apart."""
+    return [{"tile": code, "group": group, "run": i, "quad": _face(31 * k, 100 * i)}
             for i, (codes, group) in enumerate(runs)
-            for code in (["back"] * 4 if codes == "back" else parse_tiles(codes))]
+            for k, code in enumerate(["back"] * 4 if codes == "back" else parse_tiles(codes))]
+
+
+@pytest.mark.parametrize("runs, wide, wanted", [
+    ((("1234567899m111p", "concealed"),), None, False),                    # 13, every face alike
+    ((("1234567899m111p", "concealed"),), 4, True),                        # 13, one cut as wide as two
+    ((("1234567899m1112p", "concealed"),), 4, False),                      # 14: a winning hand's count
+    ((("12345678m", "concealed"), ("555p", "meld:0"), ("23s", "concealed")), None, True),  # a meld's remains apart
+    ((("1234567899m111p", "concealed"), ("12f", "flowers")), None, False),  # flowers apart are no sign
+    ((("1234567899m", "concealed"), ("555p", "meld:0")), None, False),      # 13 with a meld apart
+])
+def test_a_waiting_hand_with_a_wide_face_or_a_meld_remains_has_missed_a_tile(runs, wide, wanted):
+    tiles = _runs(*runs)
+    if wide is not None:
+        tiles[wide]["quad"] = _face(31 * wide, 0, width=38)
+    assert missing_a_tile(tiles) is wanted
 
 
 @pytest.mark.parametrize("runs, wanted", [
