@@ -1532,8 +1532,8 @@ def _outlined_kongs(small: np.ndarray, gains: np.ndarray, found: list[Run], face
     cannot tell from the table (development scenes 6 and 125: green backs on green felt and on a
     green checked cloth).
 
-    From each cell that edges frame (:func:`_framed_cells`), cells of its size are stepped along
-    its width, :data:`KONG_REACH` to either side; the neighbours within :data:`SAME_BACK` of its
+    From each cell that edges frame (:func:`_framed_cells`), cells of its size are stepped across
+    it by a kong's pitch (:func:`_pitch`), :data:`KONG_REACH` to either side; the neighbours within :data:`SAME_BACK` of its
     colour and covered by no found tile run on with it. Exactly four in a row is a kong's four
     face-down tiles: the table itself runs on further (a framed patch of plain felt), and fewer
     is no kong. ``found``: the runs found so far, in ``img`` px (``small`` is ``img`` scaled by
@@ -1591,8 +1591,9 @@ def _outlined_kongs(small: np.ndarray, gains: np.ndarray, found: list[Run], face
         # portrait corners (clockwise, as TL TR BR BL): the long side upright
         quads = [q if np.linalg.norm(q[1] - q[0]) <= np.linalg.norm(q[3] - q[0]) else np.roll(q, -1, axis=0)
                  for q in quads]
+        height = float(np.linalg.norm(quads[0][3] - quads[0][0]))
         kongs.append(Run(quads=[q / f for q in quads], kind="back", axis=axis,
-                         pitch=float(np.linalg.norm(step)) / f, height=float(np.linalg.norm(quads[0][3] - quads[0][0])) / f))
+                         pitch=float(np.linalg.norm(step)) / f, height=height / f))
     return kongs
 
 
