@@ -74,16 +74,20 @@ def _centre(q):
     return np.asarray(q, np.float32).mean(axis=0)
 
 
-def _run_geometry(tiles):
-    """Centre line of a run: (mean centre, unit axis, pitch = face width, face height)."""
-    qs = np.array([np.asarray(t["quad"], np.float32) for t in tiles])   # n x 4 x 2
-
+def _face_sides(qs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each face's width and height (the means of its opposite sides) for quads ``qs`` (n x 4 x 2)."""
     def side(i, j):
         return np.linalg.norm(qs[:, j] - qs[:, i], axis=1)
 
+    return (side(0, 1) + side(3, 2)) / 2, (side(0, 3) + side(1, 2)) / 2
+
+
+def _run_geometry(tiles):
+    """Centre line of a run: (mean centre, unit axis, pitch = face width, face height)."""
+    qs = np.array([np.asarray(t["quad"], np.float32) for t in tiles])   # n x 4 x 2
     cs = qs.mean(axis=1)
-    width = float(np.median((side(0, 1) + side(3, 2)) / 2))
-    height = float(np.median((side(0, 3) + side(1, 2)) / 2))
+    widths, heights = _face_sides(qs)
+    width, height = float(np.median(widths)), float(np.median(heights))
     if len(cs) >= 2:
         d = cs - cs.mean(axis=0)
         _, _, vt = np.linalg.svd(d, full_matrices=False)
@@ -241,9 +245,7 @@ def missing_a_tile(tiles: list[dict]) -> bool:
     of a meld). A 14-tile hand read as 13 adds up, so the count alone cannot tell."""
     if hand_size(tiles) not in WAITING_SIZES or not tiles:
         return False
-    q = np.asarray([t["quad"] for t in tiles], np.float64)
-    width = (np.linalg.norm(q[:, 1] - q[:, 0], axis=1) + np.linalg.norm(q[:, 2] - q[:, 3], axis=1)) / 2
-    height = (np.linalg.norm(q[:, 3] - q[:, 0], axis=1) + np.linalg.norm(q[:, 2] - q[:, 1], axis=1)) / 2
+    width, height = _face_sides(np.asarray([t["quad"] for t in tiles], np.float64))
     aspect = width / np.maximum(height, 1e-9)
     if aspect.max() >= WIDE_FACE * float(np.median(aspect)):
         return True
