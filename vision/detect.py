@@ -20,6 +20,9 @@ The pipeline, on a working image of about 1000-2000 px:
    range, not a fixed size) is scored by how dark the profile is at the ``n - 1``
    equally spaced cuts (the strip is perspective-free, so spacing is uniform) minus
    how dark it is anywhere else.  Cuts are then snapped to the nearest seam.
+   **The body's side**: the mask takes in the ivory layer of a tile's body beside its face;
+   a face's edge is moved in to the step up from that darker band (a lone face on all four
+   edges, a row's faces along the row).
 5. **Face-down tiles**: a run is extended by one pitch at each end; a cell whose
    colour differs from the table becomes a candidate.  Blobs of a non-table colour
    elsewhere are cut at the face pitch into candidates too.  The classifier keeps
@@ -898,6 +901,9 @@ def _detect_with(img: np.ndarray, small: np.ndarray, f: float, gains: np.ndarray
             runs.append(Run(quads=quads, kind="face", axis=axis, pitch=pitch, height=height))
             cv2.drawContours(filled, [c], -1, 255, -1)
         aspect = _recount(img, gains, runs, kept, profiles)
+        for r in runs:  # a lone face was cut in _recount; a row's faces along its length only
+            if len(r.quads) >= 2:
+                r.quads = [trim_body_side(img, q, ROW_EDGES) for q in r.quads]
     runs = link_rows(runs)
     heights = [r.height * f for r in runs]
     face_h = float(np.median(heights)) if heights else 0.0
@@ -1117,7 +1123,7 @@ def _recount(img, gains, runs: list[Run], kept, profiles: dict | None = None) ->
         if ratio < 2.2 and (n <= 2 or n_e < 2.5):
             row_axis = _nearest_row_axis(quad, rows)
             if not _is_pair(quad, ratio, n >= 2, A, row_axis):
-                runs[i] = _lone_face(quad, row_axis)
+                runs[i] = _lone_face(trim_body_side(img, quad), row_axis)
                 continue
             if n_e < 2.5:
                 if n != 2:  # the range makes split_run cut a pair, at its seam or in the middle
@@ -1173,6 +1179,95 @@ def _is_pair(quad: np.ndarray, ratio: float, seams: bool, A: float, row_axis: np
     if 0.9 <= ratio * A <= 1.35:
         return False  # a lone tile fits (its body's side adds up to a third) and no seam says two
     return abs(math.log(ratio / (2 * A))) < abs(math.log(ratio * A))
+
+
+SIDE_LOOK = 120     # px: the long side of the rectified quad that a body's side is looked for on
+SIDE_DEPTH = 0.16   # a body's side lies within this share of the quad's size from its edge ...
+SIDE_DARKER = 0.04  # ... is at least this much darker than the face (share of its lightness) ...
+SIDE_STEP, SIDE_STEP_PX = 0.6, 3  # ... and the face's edge climbs this share of the way to half way within this many px
+ROW_EDGES = (0, 2)  # a row's faces are cut along its length only (q0-q1, q2-q3): the seams are split_run's
+
+
+def _row_percentile(a: np.ndarray, q: float) -> np.ndarray:
+    """``np.percentile(a, q, axis=1)`` of a small 2-D array (linear between ranks, equal to about
+    1e-5), without numpy's per-call overhead: it runs a few times for every face found, and cut
+    the body's side's cost from 0.28 to 0.11 ms a face."""
+    srt = np.sort(a, axis=1)
+    pos = q / 100 * (srt.shape[1] - 1)
+    lo = int(pos)
+    hi = min(lo + 1, srt.shape[1] - 1)
+    return srt[:, lo] + (srt[:, hi] - srt[:, lo]) * (pos - lo)
+
+
+def _side_cuts(img: np.ndarray, quad: np.ndarray,
+               edges: tuple[int, ...]) -> tuple[list[float], np.ndarray] | None:
+    """How far in the face's edge lies from each of ``quad``'s ``edges`` (0: q0-q1, 1: q1-q2,
+    2: q2-q3, 3: q3-q0), as shares of the quad's height (edges 0, 2) or width (1, 3), 0 where no
+    body's side shows; with the quad's homography onto the unit square.  None for a tiny quad.
+
+    Each edge is looked at on the quad rectified to ``SIDE_LOOK`` px: the lightness profile
+    inward (per depth, the 80th percentile along the middle 70% of the edge, so that ink does
+    not pass for darkness) against the face's lightness near that edge (the 75th percentile of
+    a block further in, so that neither dark ink nor a numeral paler than the face sets it).
+    Where the profile 2-3 px inside is ``SIDE_DARKER`` below the face (nearer, the face's own
+    bevel darkens it) and climbs half way to the face within ``SIDE_DEPTH`` in one step (most
+    of that climb within ``SIDE_STEP_PX``: light falling off across a face climbs slowly), the
+    face's edge is where it climbs."""
+    a, b = _sides(quad)
+    if min(a, b) < 8:
+        return None
+    s = SIDE_LOOK / max(a, b)
+    w, h = max(8, int(round(a * s))), max(8, int(round(b * s)))
+    H = cv2.getPerspectiveTransform(quad.astype(np.float32), np.float32([[0, 0], [w, 0], [w, h], [0, h]]))
+    flat = cv2.warpPerspective(img, H, (w, h), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+    grey = cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    mid_w, mid_h = slice(int(0.15 * w), int(0.85 * w) + 1), slice(int(0.15 * h), int(0.85 * h) + 1)
+    dh, dw = max(4, int(round(SIDE_DEPTH * h))), max(4, int(round(SIDE_DEPTH * w)))
+    # only the profiles the edges asked for are computed (a row's faces: across its length)
+    rows = _row_percentile(grey[:, mid_w], 80) if {0, 2} & set(edges) else None
+    cols = _row_percentile(grey[mid_h, :].T, 80) if {1, 3} & set(edges) else None
+    looks = [lambda: (rows, dh, grey[dh:2 * dh, mid_w]), lambda: (cols[::-1], dw, grey[mid_h, w - 2 * dw:w - dw]),
+             lambda: (rows[::-1], dh, grey[h - 2 * dh:h - dh, mid_w]), lambda: (cols, dw, grey[mid_h, dw:2 * dw])]
+    cut = [0.0] * 4
+    for e in edges:
+        prof, depth, near = looks[e]()
+        face = float(_row_percentile(near.reshape(1, -1), 75)[0])
+        band = float(np.max(prof[2:4]))
+        if face <= 0 or band > face * (1 - SIDE_DARKER):
+            continue
+        half = (band + face) / 2
+        rise = np.nonzero(prof[1:depth + 1] >= half)[0]
+        k = int(rise[0]) + 1 if len(rise) else 0
+        if k and prof[k] - prof[max(k - SIDE_STEP_PX, 0)] >= SIDE_STEP * (half - band):
+            cut[e] = (k - 0.5) / (h if e % 2 == 0 else w)
+    unit = np.float32([[1 / w, 0, 0], [0, 1 / h, 0], [0, 0, 1]]) @ H
+    return cut, unit
+
+
+def _cut_in(quad: np.ndarray, unit: np.ndarray, cut) -> np.ndarray:
+    """``quad`` (mapped onto the unit square by ``unit``) with its edges moved in by ``cut``."""
+    top, right, bottom, left = cut
+    inner = np.float32([[left, top], [1 - right, top], [1 - right, 1 - bottom], [left, 1 - bottom]])
+    return cv2.perspectiveTransform(inner.reshape(-1, 1, 2), np.linalg.inv(unit)).reshape(4, 2).astype(np.float32)
+
+
+def trim_body_side(img: np.ndarray, quad: np.ndarray, edges: tuple[int, ...] = (0, 1, 2, 3),
+                   passes: int = 2) -> np.ndarray:
+    """A face's ``quad`` with the side of the tile's body cut off its ``edges`` (a lone face:
+    all four; a row's faces: ``ROW_EDGES``).
+
+    The layer of a tile's body next to its face is the face's own ivory, so the face mask takes
+    it in: a lone tile's blob ran past its face by about 5% of the face's height on development
+    scenes, on the one or two sides where the body shows, and the cut then loses the face's far
+    corner, where a flower's numeral is.  The side is turned away from the camera and the
+    light, so it is a band a few percent darker than the face, evenly along the whole edge, and
+    the face's edge is a step up from it (:func:`_side_cuts`).  Looked at twice: a blob that
+    took in the body's darker coloured layer as well shows the ivory layer after the first cut."""
+    found = _side_cuts(img, quad, edges)
+    if found is None or not any(found[0]):
+        return quad
+    trimmed = _cut_in(quad, found[1], found[0])
+    return trim_body_side(img, trimmed, edges, passes - 1) if passes > 1 else trimmed
 
 
 def _lone_face(quad: np.ndarray, row_axis: np.ndarray | None) -> Run:

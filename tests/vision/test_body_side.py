@@ -1,0 +1,153 @@
+"""Cutting a tile's body side off the face quad (``vision.detect.trim_body_side``)."""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.decode import decode
+from vision.detect import ROW_EDGES, _row_percentile, detect, trim_body_side
+from vision.render import render_tile
+from vision.scenes import make_scene
+
+FACE_H = 160
+KINDS = [("3f", "drawn"), ("1m", "symbola"), ("5p", "imahjong_hk"), ("7z", "drawn"), ("2s", "imahjong_tw")]
+
+
+def _tile_on_felt(seed: int):
+    """(photo, the whole tile's outline, its face's quad) for one rendered tile lying on felt."""
+    rng = np.random.default_rng(seed)
+    code, source = KINDS[seed % len(KINDS)]
+    tile, face = render_tile(code, rng, height=FACE_H, source=source)
+    h, w = tile.shape[:2]
+    photo = np.full((h + 40, w + 40, 3), (40, 90, 30), np.float32)
+    alpha = tile[..., 3:4].astype(np.float32) / 255
+    photo[20:20 + h, 20:20 + w] = photo[20:20 + h, 20:20 + w] * (1 - alpha) + tile[..., :3] * alpha
+    ys, xs = np.nonzero(tile[..., 3] > 128)
+    outline = np.float32([[xs.min(), ys.min()], [xs.max() + 1, ys.min()],
+                          [xs.max() + 1, ys.max() + 1], [xs.min(), ys.max() + 1]]) + 20
+    return photo.astype(np.uint8), outline, face + 20
+
+
+def test_a_tiles_outline_is_cut_back_to_its_face():
+    # the outline takes in the body's side (6-20% of the face's height, on one or two sides:
+    # the back-coloured layer and the face's own ivory layer); the cut quad is the face
+    before, after = [], []
+    for seed in range(20):
+        photo, outline, face = _tile_on_felt(seed)
+        before.append(np.abs(outline - face).max())
+        after.append(np.abs(trim_body_side(photo, outline) - face).max())
+    assert np.median(before) > 0.1 * FACE_H
+    assert np.median(after) < 0.015 * FACE_H
+    assert sum(e < 0.05 * FACE_H for e in after) >= 19
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_quad_that_is_already_the_face_is_left_alone(seed):
+    # the face's own bevel darkens its first pixels; that is not a side
+    photo, _, face = _tile_on_felt(seed)
+    assert np.abs(trim_body_side(photo, face) - face).max() <= 1.0
+
+
+def test_light_falling_off_across_a_face_is_not_a_side():
+    # a plain face that darkens slowly toward one edge (a lamp to one side), with a pale stroke
+    # of ink further in: no step, so no cut (a mid-row tile of development scene 391 was cut
+    # by a fifth before the step was asked for)
+    face = np.full((240, 180, 3), 243, np.float32)
+    face[-40:] -= np.linspace(0, 12, 40)[:, None, None]
+    face[150:160, 40:140] = 255
+    photo = cv2.copyMakeBorder(face.astype(np.uint8), 20, 20, 20, 20, cv2.BORDER_CONSTANT, value=(60, 60, 60))
+    quad = np.float32([[20, 20], [200, 20], [200, 260], [20, 260]])
+    assert np.abs(trim_body_side(photo, quad) - quad).max() <= 1.0
+
+
+def test_only_the_edges_asked_for_are_cut():
+    # faces in a row are cut along the row's length only: their seams are split_run's
+    photo, outline, face = _tile_on_felt(10)  # its body shows above the face
+    assert outline[0, 1] < face[0, 1] - 0.1 * FACE_H
+    assert np.abs(trim_body_side(photo, outline, edges=(1, 3)) - outline).max() <= 1.0
+    assert np.abs(trim_body_side(photo, outline, edges=(0, 2)) - face).max() < 0.02 * FACE_H
+
+
+def _outward(quad: np.ndarray, face: np.ndarray) -> float:
+    """How far the quad reaches past the true face, at the worst of its edges' middles, in
+    face heights (negative: inside the face on every side)."""
+    quad = min((np.roll(quad, k, axis=0) for k in range(4)), key=lambda q: float(np.abs(q - face).sum()))
+    height = (np.linalg.norm(face[3] - face[0]) + np.linalg.norm(face[2] - face[1])) / 2
+    centre, worst = face.mean(axis=0), -np.inf
+    for i in range(4):
+        p0, p1 = face[i], face[(i + 1) % 4]
+        normal = np.array([p1[1] - p0[1], p0[0] - p1[0]]) / np.linalg.norm(p1 - p0)
+        normal *= -np.sign(np.dot(centre - p0, normal))  # pointing out of the face
+        worst = max(worst, float(np.dot((quad[i] + quad[(i + 1) % 4]) / 2 - p0, normal)) / height)
+    return worst
+
+
+def test_lone_faces_found_in_photos_stop_at_the_face(monkeypatch):
+    # development scenes 0-19: the lone tiles (mostly flowers set aside) found with the body's
+    # side left on, then as shipped
+    scenes = []
+    for seed in range(20):
+        data, truth = make_scene(seed, width=2016)
+        d = decode(data)
+        scenes.append((d, [np.asarray(t["corners"], np.float32) for t in truth["tiles"]]))
+
+    def lone_outward():
+        out = []
+        for d, faces in scenes:
+            for run in detect(d.image)["runs"]:
+                if run.kind == "face" and len(run.quads) == 1:
+                    q = np.asarray(run.quads[0], np.float32) * d.scale
+                    c = tuple(map(float, q.mean(axis=0)))
+                    face = next((f for f in faces if cv2.pointPolygonTest(f.reshape(-1, 1, 2), c, False) >= 0), None)
+                    if face is not None:
+                        out.append(_outward(q, face))
+        return np.array(out)
+
+    shipped = lone_outward()
+    monkeypatch.setattr("vision.detect.trim_body_side", lambda img, quad, *a, **k: quad)
+    side_left_on = lone_outward()
+    assert len(shipped) >= 10
+    assert np.median(side_left_on) > 0.03
+    assert np.median(shipped) < 0.01
+
+
+def _row_with_side(n: int = 5, side: int = 10, face=(120, 90)):
+    """(photo, outlines taking in the side, true faces) of ``n`` touching plain faces in a row
+    whose bodies show ``side`` px below them, a little darker than the faces."""
+    fh, fw = face
+    photo = np.full((fh + side + 60, n * fw + 60, 3), (40, 90, 30), np.uint8)
+    photo[30:30 + fh + side, 30:30 + n * fw] = (205, 222, 228)             # the bodies' ivory side
+    photo[30:30 + fh, 30:30 + n * fw] = (232, 246, 250)                     # the faces
+    for i in range(1, n):
+        photo[30:30 + fh + side, 30 + i * fw] = (150, 160, 165)             # seams
+    faces = [np.float32([[x, 30], [x + fw, 30], [x + fw, 30 + fh], [x, 30 + fh]]) for x in range(30, 30 + n * fw, fw)]
+    outlines = [f + np.float32([[0, 0], [0, 0], [0, side], [0, side]]) for f in faces]
+    return photo, outlines, faces
+
+
+def test_a_rows_faces_are_cut_along_its_length():
+    photo, outlines, faces = _row_with_side()
+    # ink across the bottom of one face (a wide stroke, darker than the side): that face's edge
+    # is not moved into its ink
+    cv2.rectangle(photo, (30 + 2 * 90 + 10, 30 + 105), (30 + 3 * 90 - 10, 30 + 119), (20, 20, 160), -1)
+    cut = [trim_body_side(photo, q, ROW_EDGES) for q in outlines]
+    for i, (c, f, o) in enumerate(zip(cut, faces, outlines)):
+        assert np.abs(c[:, 0] - f[:, 0]).max() <= 0.5            # the seams stay
+        if i != 2:
+            assert np.abs(c - f).max() <= 1.5
+        else:
+            assert f[3, 1] - 1.5 <= c[3, 1] <= o[3, 1] + 0.5
+
+
+def test_a_row_whose_faces_show_no_side_keeps_its_outlines():
+    photo, _, faces = _row_with_side()
+    assert all(np.array_equal(trim_body_side(photo, f, ROW_EDGES), f) for f in faces)
+
+
+@pytest.mark.parametrize("q", [75, 80])
+def test_the_quick_row_percentile_is_numpys(q):
+    rng = np.random.default_rng(q)
+    for shape in [(1, 1), (1, 7), (5, 2), (120, 63), (37, 90)]:
+        a = rng.uniform(0, 255, shape).astype(np.float32)
+        assert np.allclose(_row_percentile(a, q), np.percentile(a, q, axis=1), atol=1e-3)
