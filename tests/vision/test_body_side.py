@@ -11,7 +11,7 @@ from vision.render import render_tile
 from vision.scenes import make_scene
 
 FACE_H = 160
-KINDS = [("3f", "drawn"), ("1m", "symbola"), ("5p", "imahjong_hk"), ("7z", "drawn"), ("2s", "imahjong_tw")]
+KINDS = [("3f", "drawn"), ("1m", "symbola"), ("5p", "drawn"), ("7z", "symbola"), ("2s", "drawn")]  # sources that need no ../shared
 
 
 def _tile_on_felt(seed: int):
