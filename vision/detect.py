@@ -1468,8 +1468,9 @@ def _kongs_from_ends(runs: list[Run], backs: list[Run], small: np.ndarray, gains
     side of a face-down end joined to their blob), which loses the whole meld.  A lone
     face-down tile (found by colour) whose next two cells along its width are faces
     and whose third cell has its own back colour is such a kong: all four tiles have
-    one size, so the cells are the face-down tile's outline stepped by its own width
-    (by a third of the distance between the ends when the far end was found too).
+    one size, so the cells are the face-down tile's outline stepped by the nearby faces'
+    width (its own blob keeps clear of the faces and falls short of it; by a third of the
+    distance between the ends when the far end was found too).
     The faces and probes found there before are replaced by the stepped cells, unless
     a row of faces runs on through them (then the tile is no kong's end)."""
     if not any(len(b.quads) == 1 for b in backs):
@@ -1521,6 +1522,13 @@ def _kongs_from_ends(runs: list[Run], backs: list[Run], small: np.ndarray, gains
         h_loc, a_loc = _local_face_shape(runs, q, step, 0.0, 0.0)
         if h_loc > 0 and not (0.7 < float(np.linalg.norm(step)) / (h_loc * a_loc) < 1.4):
             continue
+        if not far and h_loc > 0:
+            # the face-down tile's blob keeps clear of the faces beside it, so its own width
+            # falls short of the pitch by that margin, three times over at the far end: step
+            # by the nearby faces' width
+            step = step / float(np.linalg.norm(step)) * (h_loc * a_loc)
+            cells = [q + step * k for k in (1, 2, 3)]
+            far_quad = cells[2]
         region = _scaled(np.array([q[0], cells[2][1], cells[2][2], q[3]], np.float32), 1.02)
         inside = [[point_in_quad(np.asarray(x).mean(axis=0), region) for x in r.quads] for r in runs]
         if any(any(v) and not all(v) for v in inside):
