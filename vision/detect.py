@@ -505,7 +505,52 @@ def fit_quad(contour: np.ndarray, faces: bool = False) -> np.ndarray | None:
         if p is None or np.linalg.norm(p - approx[i]) > 0.25 * peri / 4:
             p = approx[i]
         out.append(p)
-    return np.array(out, np.float32)
+    quad = np.array(out, np.float32)
+    alt = _chamfered_quad(hull, peri) if faces else None
+    if alt is not None:
+        hull_area = float(cv2.contourArea(hull))
+        pts = hull.reshape(-1, 2).astype(np.float32)
+        held = [cv2.intersectConvexConvex(pts, order_quad(x))[0] for x in (quad, alt)]
+        if abs(cv2.contourArea(alt.reshape(-1, 1, 2))) <= CORNER_GROWTH * hull_area and \
+                held[1] >= held[0] + CORNER_GAIN * hull_area:
+            return alt
+    return quad
+
+
+CORNER_GROWTH = 1.35  # a face's hull's four longest sides, extended, make its quad when they are at most
+CORNER_GAIN = 0.05    # this much bigger than the hull and hold this much more of it than the fitted quad
+CHAMFER_REACH = 0.8   # a bitten corner lies at most this many of its bite's lengths beyond the bite
+
+
+def _chamfered_quad(hull: np.ndarray, peri: float) -> np.ndarray | None:
+    """The quad whose sides are the four longest sides of the hull's outline, or None.
+
+    A glyph across a face's corner (a flower's big corner numeral) bites the corner out of the
+    face mask; the hull then has a short side across the bite between two long ones, and the
+    four-point fit of the hull keeps the bite's ends as corners, cutting the face diagonally.
+    The four long sides, extended, meet where the corner was. Only a bite like a corner's is
+    taken: an outline of five sides whose shortest, extended away, gives a corner of 60-120
+    degrees at most ``CHAMFER_REACH`` of its own length beyond its middle (a right-angled bite
+    of equal legs: half its length)."""
+    poly = cv2.approxPolyDP(hull, 0.02 * peri, True).reshape(-1, 2).astype(np.float32)
+    if len(poly) != 5:
+        return None
+    ends = [(poly[i], poly[(i + 1) % 5]) for i in range(5)]
+    lengths = [float(np.linalg.norm(b - a)) for a, b in ends]
+    j = int(np.argmin(lengths))
+    lines = [((b - a) / max(lengths[i], 1e-6), a) for i, (a, b) in enumerate(ends)]
+    corner = _intersect(lines[j - 1], lines[(j + 1) % 5])
+    if corner is None:
+        return None
+    before, after = ends[j - 1][0] - corner, ends[(j + 1) % 5][1] - corner
+    cos = float(before @ after) / max(float(np.linalg.norm(before) * np.linalg.norm(after)), 1e-9)
+    if abs(cos) > 0.5 or float(np.linalg.norm(corner - (ends[j][0] + ends[j][1]) / 2)) > CHAMFER_REACH * lengths[j]:
+        return None
+    corners = [_intersect(lines[i - 1], lines[i]) for i in range(5) if i != j and (i - 1) % 5 != j] + [corner]
+    if any(c is None for c in corners):
+        return None
+    return order_quad(np.array(corners, np.float32))
+
 
 
 def _sides(q: np.ndarray) -> tuple[float, float]:

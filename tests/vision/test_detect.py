@@ -94,6 +94,55 @@ def test_fit_quad_of_a_row_ignores_ink_notches_at_one_end():
         assert np.linalg.norm(q - p, axis=1).min() < 2.5
 
 
+def _bitten_face(bite: int, angle: float = 40.0):
+    """A face's mask, 90 x 120 px turned ``angle`` degrees, with a ``bite`` px square of ink taken
+    out of one corner (a flower's big corner numeral), and its true corners."""
+    mask = np.zeros((300, 300), np.uint8)
+    rect = ((150, 150), (90, 120), angle)
+    corners = cv2.boxPoints(rect)
+    cv2.fillConvexPoly(mask, corners.astype(np.int32), 255)
+    if bite:
+        c0, c1, c3 = corners[0], corners[1], corners[3]
+        u, v = (c1 - c0) / np.linalg.norm(c1 - c0), (c3 - c0) / np.linalg.norm(c3 - c0)
+        ink = np.array([c0 - 3 * u - 3 * v, c0 + bite * u - 3 * v, c0 + bite * (u + v), c0 - 3 * u + bite * v])
+        cv2.fillConvexPoly(mask, ink.astype(np.int32), 0)
+    c, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    return max(c, key=cv2.contourArea), corners
+
+
+@pytest.mark.parametrize("angle", [40.0, 10.0, -25.0])
+def test_fit_quad_puts_back_a_corner_bitten_out_by_ink(angle):
+    # the hull has a short side across the bite: the four long sides, extended, meet where the
+    # corner was (development scene 53: the fit cut the flower's face diagonally, and it was misread)
+    contour, true = _bitten_face(30, angle)
+    q = fit_quad(contour, faces=True)
+    for p in true:
+        assert np.linalg.norm(q - p, axis=1).min() < 4
+
+
+def test_fit_quad_of_a_whole_or_slightly_bitten_face_is_unchanged_by_the_corner_rule(monkeypatch):
+    import vision.detect as detect_module
+
+    for bite in (0, 12):
+        contour, true = _bitten_face(bite)
+        q = fit_quad(contour, faces=True)
+        monkeypatch.setattr(detect_module, "CORNER_GAIN", 2.0)  # the rule switched off
+        plain = fit_quad(contour, faces=True)
+        monkeypatch.undo()
+        assert np.allclose(q, plain)
+
+
+def test_a_face_with_a_bump_of_glare_is_not_grown_to_the_bump():
+    # a pentagon whose fifth corner sticks out (glare joined to a face) is no bitten corner:
+    # its four longest sides, extended, would hold far more than the blob
+    mask = np.zeros((300, 300), np.uint8)
+    cv2.fillConvexPoly(mask, np.int32([[90, 90], [190, 90], [190, 210], [90, 210]]), 255)
+    cv2.fillConvexPoly(mask, np.int32([[190, 90], [260, 150], [190, 210]]), 255)
+    c, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    q = fit_quad(c[0], faces=True)
+    assert abs(cv2.contourArea(q.reshape(-1, 1, 2))) <= 1.35 * cv2.contourArea(cv2.convexHull(c[0]))
+
+
 @pytest.mark.parametrize("seed, source", [(114, "drawn"), (106, "symbola"), (111, "symbola")])
 def test_lone_tile_is_one_face_not_a_pair(seed, source):
     # a lone flower shows its body's side, so its blob is about as long as two touching
