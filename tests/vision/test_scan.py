@@ -551,3 +551,55 @@ def test_backs_together_needs_a_sure_back_within_a_kongs_length_and_back_as_the_
     out = scan_module.backs_together(cands, results)
     assert [r["tile"] for r in out] == ["back", "back", "back", "reject", "reject", "reject", "back", "reject"]
     assert out[1]["confidence"] == 0.02 and results[1]["tile"] == "reject"   # the input is left as it was
+
+
+def _rejecting(truth, reject_tile: str, every_time: bool):
+    """The truth stand-in, rejecting the candidate nearest ``reject_tile``'s true place on the
+    first reading (on every reading with ``every_time``); also returns its list of calls."""
+    true_fn = truth_classifier(truth)
+    where = [np.mean(t["corners"], axis=0) for t in truth["tiles"] if t["tile"] == reject_tile][0]
+    calls = []
+
+    def fn(crops, quads):
+        out = true_fn(crops, quads)
+        calls.append([np.asarray(q).mean(axis=0) for q in quads])
+        if every_time or len(calls) == 1:
+            d = [float(np.linalg.norm(np.asarray(q).mean(axis=0) - where)) for q in quads]
+            i = int(np.argmin(d))
+            out[i] = {"tile": "reject", "confidence": 0.6, "top3": [["5s", 0.2]]}
+        return out
+
+    return fn, calls, where
+
+
+HAND_FOR_REREAD = {"concealed": "123m456p789s1z", "melds": ["555s"], "flowers": "3f"}
+
+
+def test_a_face_rejected_between_two_named_faces_is_read_again_midway():
+    # development scene 297: a row's cuts snapped onto a 9s's sticks, its 5s came out a third of
+    # a tile off and was rejected; read again from midway between its neighbours it is a 5s
+    data, truth = make_scene(0, width=1600, hand=HAND_FOR_REREAD, source="drawn", table="wood")
+    fn, calls, where = _rejecting(truth, "5p", every_time=False)
+    res = scan(data, classify_fn=fn)
+    assert len(calls) == 2 and len(calls[1]) == 1  # one crop read again
+    assert res["hand"]["concealed"] == truth["hand"]["concealed"]
+    found = [t for t in res["tiles"] if t["tile"] == "5p"]
+    assert len(found) == 1 and np.linalg.norm(np.mean(found[0]["corners"], axis=0) - where) < 10
+
+
+def test_a_face_rejected_again_midway_stays_out():
+    data, truth = make_scene(0, width=1600, hand=HAND_FOR_REREAD, source="drawn", table="wood")
+    fn, calls, _ = _rejecting(truth, "5p", every_time=True)
+    res = scan(data, classify_fn=fn)
+    assert "5p" not in res["hand"]["concealed"]
+    assert all(t["tile"] != "5p" for t in res["tiles"])
+
+
+def test_a_rejected_face_at_a_rows_end_is_not_read_again():
+    # beyond the end of a row there is no second neighbour to put the face between: an end
+    # face that is rejected may be clutter touching the row
+    data, truth = make_scene(0, width=1600, hand=HAND_FOR_REREAD, source="drawn", table="wood")
+    concealed = [t for t in truth["tiles"] if t["group"] == "concealed"]
+    fn, calls, _ = _rejecting(truth, concealed[0]["tile"], every_time=False)
+    scan(data, classify_fn=fn)
+    assert calls and all(len(c) > 1 for c in calls)  # whole readings only (the second: the closer look)
