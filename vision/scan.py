@@ -49,6 +49,7 @@ BACK_LEAN = 0.01   # ... makes a back of the rejected face-down cells near it wh
 KONG_SPAN = 2.6    # scored at least this; near: centres within this many of the cell's longer side (a kong's length)
 FAR_LONE = 4.0     # a lone face this many face heights from every other tile found ...
 LONE_CONFIDENCE = 0.9  # ... counts only when named this surely
+REREAD_OFF = 0.1   # a row's face rejected this many pitches off its neighbours' midpoint is read again midway
 LIKELY_KINDS = 6   # kinds per reading that the readings by place (vision.group, copy limits) may move a tile to
 __all__ = ["scan", "scan_image", "ScanError", "crop_face"]
 
@@ -239,7 +240,11 @@ def reread_between(decoded, cands: list[dict], results: list[dict], classify_fn=
     A row's cuts snap onto the clearest seam near each even step, and a glyph's stroke by a
     seam (bamboo sticks, a row of dots) can pull two cuts the same way: the face between comes
     out a third of a tile off and is rejected (development scene 297: a 5s between a 9s and a
-    2s, cut 23 px off, rejected; read from midway, 5s at 0.98)."""
+    2s, cut 23 px off, rejected; read from midway, 5s at 0.98). Only a face that sits at least
+    ``REREAD_OFF`` of a pitch off the midpoint of its neighbours is read again: a row cut into
+    one face too many has its faces evenly spaced, each rejected one midway already, and read
+    there again it named a tile that its neighbours had read (development scene 338, truth
+    stand-in: 0.055 of a pitch off, a third 5p; scene 297: 0.19)."""
     at = {(c["run"], c["at"]): i for i, c in enumerate(cands) if c["source"] == "face"}
     named = [r["tile"] not in ("reject", "back") for r in results]
     again = []
@@ -247,8 +252,13 @@ def reread_between(decoded, cands: list[dict], results: list[dict], classify_fn=
         if c["source"] != "face" or results[i]["tile"] != "reject":
             continue
         before, after = at.get((c["run"], c["at"] - 1)), at.get((c["run"], c["at"] + 1))
-        if before is not None and after is not None and named[before] and named[after]:
-            again.append((i, (np.asarray(cands[before]["quad"], np.float32) + np.asarray(cands[after]["quad"], np.float32)) / 2))
+        if before is None or after is None or not (named[before] and named[after]):
+            continue
+        a, b = np.asarray(cands[before]["quad"], np.float32), np.asarray(cands[after]["quad"], np.float32)
+        pitch = float(np.linalg.norm(b.mean(axis=0) - a.mean(axis=0))) / 2
+        off = float(np.linalg.norm(np.asarray(c["quad"], np.float32).mean(axis=0) - (a + b).mean(axis=0) / 2))
+        if off >= REREAD_OFF * pitch:
+            again.append((i, (a + b) / 2))
     if not again:
         return results
     crops = [crop_face(decoded.image, q) for _, q in again]

@@ -575,24 +575,60 @@ def _rejecting(truth, reject_tile: str, every_time: bool):
 HAND_FOR_REREAD = {"concealed": "123m456p789s1z", "melds": ["555s"], "flowers": "3f"}
 
 
+def _row_of_three(shift: float):
+    """Candidates of a row of three 40 px faces at a 40 px pitch, the middle one's quad moved
+    ``shift`` pitches along the row, a stand-in photo, and a classifier naming a quad whose
+    centre lies within 4 px of the middle face's true centre (60, 20) as 5s, the ends by place,
+    and anything else ``reject``."""
+    from types import SimpleNamespace
+
+    def face(x):
+        return np.float32([[x, 0], [x + 40, 0], [x + 40, 40], [x, 40]])
+
+    cands = [{"quad": face(x), "run": 0, "source": "face", "at": k} for k, x in enumerate((0, 40 + 40 * shift, 80))]
+    decoded = SimpleNamespace(image=np.full((40, 120, 3), 200, np.uint8), scale_xy=(1.0, 1.0))
+    calls = []
+
+    def fn(crops, quads):
+        calls.append(len(crops))
+        out = []
+        for q in quads:
+            x = float(np.asarray(q)[:, 0].mean())
+            tile = {20: "4s", 100: "6s"}.get(round(x), "5s" if abs(x - 60) < 4 else "reject")
+            out.append({"tile": tile, "confidence": 0.9, "top3": []})
+        return out
+
+    return cands, decoded, fn, calls
+
+
 def test_a_face_rejected_between_two_named_faces_is_read_again_midway():
     # development scene 297: a row's cuts snapped onto a 9s's sticks, its 5s came out a third of
     # a tile off and was rejected; read again from midway between its neighbours it is a 5s
-    data, truth = make_scene(0, width=1600, hand=HAND_FOR_REREAD, source="drawn", table="wood")
-    fn, calls, where = _rejecting(truth, "5p", every_time=False)
-    res = scan(data, classify_fn=fn)
-    assert len(calls) == 2 and len(calls[1]) == 1  # one crop read again
-    assert res["hand"]["concealed"] == truth["hand"]["concealed"]
-    found = [t for t in res["tiles"] if t["tile"] == "5p"]
-    assert len(found) == 1 and np.linalg.norm(np.mean(found[0]["corners"], axis=0) - where) < 10
+    cands, decoded, fn, calls = _row_of_three(0.3)
+    results = fn([None] * 3, [c["quad"] for c in cands])
+    assert [r["tile"] for r in results] == ["4s", "reject", "6s"]
+    again = scan_module.reread_between(decoded, cands, results, fn)
+    assert [r["tile"] for r in again] == ["4s", "5s", "6s"] and calls == [3, 1]
+    assert np.allclose(cands[1]["quad"].mean(axis=0), (60, 20))
+    assert results[1]["tile"] == "reject"  # a new list
 
 
 def test_a_face_rejected_again_midway_stays_out():
-    data, truth = make_scene(0, width=1600, hand=HAND_FOR_REREAD, source="drawn", table="wood")
-    fn, calls, _ = _rejecting(truth, "5p", every_time=True)
-    res = scan(data, classify_fn=fn)
-    assert "5p" not in res["hand"]["concealed"]
-    assert all(t["tile"] != "5p" for t in res["tiles"])
+    cands, decoded, _, _ = _row_of_three(0.3)
+    results = [{"tile": t, "confidence": 0.9, "top3": []} for t in ("4s", "reject", "6s")]
+    again = scan_module.reread_between(decoded, cands, results,
+                                       lambda crops, quads: [{"tile": "reject", "confidence": 0.8, "top3": []}] * len(crops))
+    assert [r["tile"] for r in again] == ["4s", "reject", "6s"]
+    assert np.allclose(cands[1]["quad"].mean(axis=0), (72, 20))  # left where it was
+
+
+def test_a_rejected_face_midway_between_its_neighbours_is_not_read_again():
+    # a row cut into one face too many has its faces evenly spaced: a rejected one is midway
+    # already, and read there again it named a tile its neighbours had read (development scene
+    # 338 with the truth stand-in)
+    cands, decoded, fn, calls = _row_of_three(0.05)
+    results = [{"tile": t, "confidence": 0.9, "top3": []} for t in ("4s", "reject", "6s")]
+    assert scan_module.reread_between(decoded, cands, results, fn) is results and calls == []
 
 
 def test_a_rejected_face_at_a_rows_end_is_not_read_again():
