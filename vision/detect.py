@@ -946,9 +946,12 @@ def _detect_with(img: np.ndarray, small: np.ndarray, f: float, gains: np.ndarray
             runs.append(Run(quads=quads, kind="face", axis=axis, pitch=pitch, height=height))
             cv2.drawContours(filled, [c], -1, 255, -1)
         aspect = _recount(img, gains, runs, kept, profiles)
-        for r in runs:  # a lone face was cut in _recount; a row's faces along its length only
+        for r in runs:  # a lone face was cut in _recount; a row's faces along its length, and its ends
             if len(r.quads) >= 2:
-                r.quads = [trim_body_side(img, q, ROW_EDGES) for q in r.quads]
+                last = len(r.quads) - 1
+                r.quads = [trim_body_side(img, q, ROW_EDGES + ((_outer_end(q, r.quads[1 if k == 0 else k - 1]),)
+                                                               if k in (0, last) else ()))
+                           for k, q in enumerate(r.quads)]
     runs = link_rows(runs)
     heights = [r.height * f for r in runs]
     face_h = float(np.median(heights)) if heights else 0.0
@@ -1294,6 +1297,13 @@ def _cut_in(quad: np.ndarray, unit: np.ndarray, cut) -> np.ndarray:
     top, right, bottom, left = cut
     inner = np.float32([[left, top], [1 - right, top], [1 - right, 1 - bottom], [left, 1 - bottom]])
     return cv2.perspectiveTransform(inner.reshape(-1, 1, 2), np.linalg.inv(unit)).reshape(4, 2).astype(np.float32)
+
+
+def _outer_end(quad: np.ndarray, neighbour: np.ndarray) -> int:
+    """Which of a row's end face's edges across the row (1: q1-q2, 3: q3-q0) is the row's end:
+    the one further from its ``neighbour`` face."""
+    q, c = np.asarray(quad, np.float32), np.asarray(neighbour, np.float32).mean(axis=0)
+    return 1 if np.linalg.norm((q[1] + q[2]) / 2 - c) > np.linalg.norm((q[3] + q[0]) / 2 - c) else 3
 
 
 def trim_body_side(img: np.ndarray, quad: np.ndarray, edges: tuple[int, ...] = (0, 1, 2, 3),
