@@ -49,7 +49,7 @@ BACK_LEAN = 0.01   # ... makes a back of the rejected face-down cells near it wh
 KONG_SPAN = 2.6    # scored at least this; near: centres within this many of the cell's longer side (a kong's length)
 FAR_LONE = 4.0     # a lone face this many face heights from every other tile found ...
 LONE_CONFIDENCE = 0.9  # ... counts only when named this surely
-REREAD_OFF = 0.1   # a row's face rejected this many pitches off its neighbours' midpoint is read again midway
+REREAD_OFF = 0.15  # a row's face rejected this many pitches off its neighbours' midpoint is read again midway
 LIKELY_KINDS = 6   # kinds per reading that the readings by place (vision.group, copy limits) may move a tile to
 __all__ = ["scan", "scan_image", "ScanError", "crop_face"]
 
@@ -244,7 +244,8 @@ def reread_between(decoded, cands: list[dict], results: list[dict], classify_fn=
     ``REREAD_OFF`` of a pitch off the midpoint of its neighbours is read again: a row cut into
     one face too many has its faces evenly spaced, each rejected one midway already, and read
     there again it named a tile that its neighbours had read (development scene 338, truth
-    stand-in: 0.055 of a pitch off, a third 5p; scene 297: 0.19)."""
+    stand-in: a third 5p, its face 0.055 of a pitch off, 0.100 once a row's end faces were cut
+    at the row's ends; scene 297's 5s: 0.19)."""
     at = {(c["run"], c["at"]): i for i, c in enumerate(cands) if c["source"] == "face"}
     named = [r["tile"] not in ("reject", "back") for r in results]
     again = []
