@@ -125,15 +125,7 @@ def _read(decoded, det: dict, classify_fn, timings: dict) -> tuple[dict, list[di
     t1 = time.perf_counter()
     cands = candidates(det["runs"])
     sx, sy = decoded.scale_xy
-    crops = [crop_face(decoded.image, c["quad"]) for c in cands]
-    if not crops:
-        results = []
-    elif classify_fn is None:
-        from .classify import classify
-
-        results = classify(crops, likely=LIKELY_KINDS)
-    else:
-        results = classify_fn(crops, [np.asarray(c["quad"], np.float64) * [sx, sy] for c in cands])
+    results = name_quads(decoded, [c["quad"] for c in cands], classify_fn)
     results = reread_between(decoded, cands, results, classify_fn)
     t2 = time.perf_counter()
     timings["classify"] = (t2 - t1) * 1000
@@ -232,6 +224,20 @@ def _centre_and_size(quad) -> tuple[np.ndarray, float]:
     return q.mean(axis=0), float(max(np.linalg.norm(q[1] - q[0]), np.linalg.norm(q[3] - q[0])))
 
 
+def name_quads(decoded, quads: list, classify_fn=None) -> list[dict]:
+    """The classifier's reading of each face quad (``decoded.image`` px) cropped from the working
+    image; ``classify_fn(crops, quads in the photo's px)`` stands in for it where given."""
+    if not quads:
+        return []
+    crops = [crop_face(decoded.image, q) for q in quads]
+    if classify_fn is None:
+        from .classify import classify
+
+        return classify(crops, likely=LIKELY_KINDS)
+    sx, sy = decoded.scale_xy
+    return classify_fn(crops, [np.asarray(q, np.float64) * [sx, sy] for q in quads])
+
+
 def reread_between(decoded, cands: list[dict], results: list[dict], classify_fn=None) -> list[dict]:
     """``results`` with each face of a row read as ``reject`` between two faces named as tiles
     read again from the cell midway between those two (its candidate's quad moved there) when
@@ -262,14 +268,7 @@ def reread_between(decoded, cands: list[dict], results: list[dict], classify_fn=
             again.append((i, (a + b) / 2))
     if not again:
         return results
-    crops = [crop_face(decoded.image, q) for _, q in again]
-    if classify_fn is None:
-        from .classify import classify
-
-        second = classify(crops, likely=LIKELY_KINDS)
-    else:
-        sx, sy = decoded.scale_xy
-        second = classify_fn(crops, [np.asarray(q, np.float64) * [sx, sy] for _, q in again])
+    second = name_quads(decoded, [q for _, q in again], classify_fn)
     results = list(results)
     for (i, q), res in zip(again, second):
         if res["tile"] not in ("reject", "back"):
