@@ -542,9 +542,8 @@ def _chamfered_quad(hull: np.ndarray, peri: float) -> np.ndarray | None:
     corner = _intersect(lines[j - 1], lines[(j + 1) % 5])
     if corner is None:
         return None
-    before, after = ends[j - 1][0] - corner, ends[(j + 1) % 5][1] - corner
-    cos = float(before @ after) / max(float(np.linalg.norm(before) * np.linalg.norm(after)), 1e-9)
-    if abs(cos) > 0.5 or float(np.linalg.norm(corner - (ends[j][0] + ends[j][1]) / 2)) > CHAMFER_REACH * lengths[j]:
+    if _angle(ends[j - 1][0] - corner, ends[(j + 1) % 5][1] - corner) < 60.0 or \
+            float(np.linalg.norm(corner - (ends[j][0] + ends[j][1]) / 2)) > CHAMFER_REACH * lengths[j]:
         return None
     corners = [_intersect(lines[i - 1], lines[i]) for i in range(5) if i != j and (i - 1) % 5 != j] + [corner]
     if any(c is None for c in corners):
@@ -947,11 +946,10 @@ def _detect_with(img: np.ndarray, small: np.ndarray, f: float, gains: np.ndarray
             cv2.drawContours(filled, [c], -1, 255, -1)
         aspect = _recount(img, gains, runs, kept, profiles)
         for r in runs:  # a lone face was cut in _recount; a row's faces along its length, and its ends
-            if len(r.quads) >= 2:
-                last = len(r.quads) - 1
-                r.quads = [trim_body_side(img, q, ROW_EDGES + ((_outer_end(q, r.quads[1 if k == 0 else k - 1]),)
-                                                               if k in (0, last) else ()))
-                           for k, q in enumerate(r.quads)]
+            qs = r.quads
+            if len(qs) >= 2:
+                ends = {0: _outer_end(qs[0], qs[1]), len(qs) - 1: _outer_end(qs[-1], qs[-2])}
+                r.quads = [trim_body_side(img, q, ROW_EDGES + ((ends[k],) if k in ends else ())) for k, q in enumerate(qs)]
     runs = link_rows(runs)
     heights = [r.height * f for r in runs]
     face_h = float(np.median(heights)) if heights else 0.0
