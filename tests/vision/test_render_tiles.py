@@ -7,7 +7,7 @@ import pytest
 from engine.tiles import KINDS
 from vision import render
 from vision.dataset import INPUT_H, INPUT_W, LABELS, make_crop, random_reject
-from vision.faces import SOURCE_CODES, sources_for
+from vision.faces import SOURCE_CODES, ink_layer, on_light_face, sources_for
 from vision.faces.art import hk_available
 
 
@@ -82,6 +82,34 @@ def test_faces_carry_ink():
     for code in ("1m", "9p", "1s", "7z", "1f", "1a", "1h", "1j"):
         face = render.render_face(code, np.random.default_rng(2), height=120, source="drawn")
         assert face.astype(float).std() > 12, code
+
+
+def _white_ink_share(layer: np.ndarray) -> float:
+    inked = layer[..., 3] > 128
+    return float((layer[..., :3][inked].min(axis=1) > 200).mean())
+
+
+def test_white_strokes_of_a_dark_faced_set_take_an_ink_that_shows():
+    # a North wind drawn in white for a dark tile, with a red dot that keeps its colour
+    layer = np.zeros((120, 90, 4), np.uint8)
+    layer[20:100, 30:40] = (255, 255, 255, 255)
+    layer[50:60, 40:80] = (255, 255, 255, 255)
+    layer[100:110, 70:80] = (30, 40, 200, 255)
+    out = on_light_face(layer, "4z", np.random.default_rng(3))
+    assert _white_ink_share(out) == 0.0
+    assert out[25, 35, :3].max() < 240  # the white stroke now has an ink colour
+    assert tuple(out[105, 75]) == (30, 40, 200, 255)  # the coloured stroke keeps its own
+    assert np.array_equal(out[..., 3], layer[..., 3])  # the drawing's shape is unchanged
+
+
+@pytest.mark.skipif("riichi_art" not in render.FACE_SOURCES, reason="needs ../shared/art and cairosvg")
+def test_riichi_winds_and_numerals_never_vanish_on_the_face():
+    # the art's Black scheme (one tile in five) is white for a dark face; left uncoloured it
+    # rendered blank winds labelled 4z and characters without their numeral
+    for seed in range(150):
+        rng = np.random.default_rng(seed)
+        for code in ("4z", "2z", "6z", "4m"):
+            assert _white_ink_share(ink_layer(code, "riichi_art", rng)) < 0.05, (seed, code)
 
 
 def test_drawn_faces_without_any_cjk_font_say_which_packages_to_install(monkeypatch):

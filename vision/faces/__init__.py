@@ -39,6 +39,26 @@ FACE_SOURCES: tuple[str, ...] = tuple(SOURCE_CODES)
 FLOWERS_NEED_INDEX = {"riichi_art": (0.92, 0.9), "symbola": (0.9, 0.0)}
 
 
+WHITE_INK = 200  # an ink pixel whose every channel is above this is white: it does not show on an ivory face
+
+
+def on_light_face(layer: np.ndarray, code: str, rng: np.random.Generator) -> np.ndarray:
+    """A dark-faced set's drawing made to show on an ivory face.
+
+    The riichi art's ``Black`` scheme is drawn for a dark tile face: its winds and dragons are
+    white, its numerals and circles partly white. On the rendered ivory face those strokes
+    vanish, and the tile would be labelled North while showing a blank face. Its white
+    strokes take the tile's usual inks (as :func:`recolour` paints them); its coloured strokes
+    (the orange characters, the red circles) keep their colour.
+    """
+    white = (layer[..., :3].min(axis=2) > WHITE_INK) & (layer[..., 3] > 0)
+    if not white.any():
+        return layer.copy()
+    out = layer.copy()
+    out[white, :3] = recolour(layer, code, rng)[white, :3]
+    return out
+
+
 def sources_for(code: str, exclude: tuple[str, ...] = ()) -> list[str]:
     return [s for s, codes in SOURCE_CODES.items() if code in codes and s not in exclude]
 
@@ -55,7 +75,10 @@ def ink_layer(code: str, source: str, rng: np.random.Generator, size: tuple[int,
         variants = art.riichi_variants(code)
         variant = variants[-1] if len(variants) > 1 and rng.random() < 0.25 else None
         layer = art.riichi_layer(code, scheme, variant)
-        return layer.copy() if rng.random() < 0.45 else recolour(layer, code, rng, keep_dark=rng.random() < 0.5)
+        if rng.random() < 0.45:
+            # a child generator, so that the draws after this tile stay those they were
+            return layer.copy() if scheme == "Regular" else on_light_face(layer, code, rng.spawn(1)[0])
+        return recolour(layer, code, rng, keep_dark=rng.random() < 0.5)
     if source in _IMAHJONG or source == "symbola":
         key = "symbola" if source == "symbola" else source.split("_", 1)[1]
         layer = fonts.tile_glyph_layer(key, code)
