@@ -9,6 +9,7 @@ from vision import render
 from vision.dataset import INPUT_H, INPUT_W, LABELS, make_crop, random_reject
 from vision.faces import SOURCE_CODES, ink_layer, on_light_face, sources_for
 from vision.faces.art import hk_available
+from vision.faces.drawn import flower_index
 
 
 def test_drawn_source_is_always_there_and_covers_every_kind():
@@ -110,6 +111,21 @@ def test_riichi_winds_and_numerals_never_vanish_on_the_face():
         rng = np.random.default_rng(seed)
         for code in ("4z", "2z", "6z", "4m"):
             assert _white_ink_share(ink_layer(code, "riichi_art", rng)) < 0.05, (seed, code)
+
+
+def test_a_drawn_flower_without_its_character_is_named_by_its_numeral():
+    # seasons in Chinese numerals, plants in Latin digits: a season with a Latin 2 and no
+    # character could be 2f or 6f, which no player could tell from the photo
+    seen = set()
+    for seed in range(400):
+        rng = np.random.default_rng(seed)
+        n = 1 + seed % 8
+        with_char, numeral = flower_index(n, rng)
+        assert numeral in ("一二三四"[(n - 1) % 4], str((n - 1) % 4 + 1))
+        if not with_char:
+            assert (numeral in "一二三四") == (n <= 4), (seed, n, numeral)
+        seen.add((with_char, numeral in "一二三四"))
+    assert seen == {(True, True), (True, False), (False, True), (False, False)}
 
 
 def test_drawn_faces_without_any_cjk_font_say_which_packages_to_install(monkeypatch):

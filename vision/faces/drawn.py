@@ -347,6 +347,20 @@ def index_mark(text: str, rng, colour, box, c: Canvas) -> None:
     c.text(text, box, colour, rng, fonts=fonts)
 
 
+def flower_index(n: int, rng) -> tuple[bool, str]:
+    """Whether flower ``n`` (1-8) carries its season or plant character, and its corner numeral.
+
+    A set whose flowers carry no character tells the two groups apart by the numeral alone:
+    seasons in Chinese numerals, plants in Latin digits (as the Hong Kong art does). Such a
+    flower always follows that rule, or its photo could not be read even by a player; a flower
+    with its character may carry either numeral."""
+    with_char = rng.random() < 0.8
+    roll = rng.random()  # drawn either way, so that the rest of a tile or scene stays the same
+    chinese = roll < 0.2 if with_char else n <= 4
+    digit_n = (n - 1) % 4 + 1
+    return with_char, NUMERALS[digit_n - 1] if chinese else str(digit_n)
+
+
 def draw_flower(code: str, rng, c: Canvas) -> None:
     n = int(code[0])
     digit_n = (n - 1) % 4 + 1
@@ -355,11 +369,7 @@ def draw_flower(code: str, rng, c: Canvas) -> None:
     char_col = ink(pick(rng, {"black": 3, "red": 2, "blue": 2, "green": 2}), rng)
     left_digit = rng.random() < 0.5
     s = rng.uniform(0.17, 0.26)
-    with_char = rng.random() < 0.8
-    # Sets whose flowers carry no season/plant character tell the two groups apart by the
-    # numeral: seasons mostly in Chinese numerals, plants in Latin digits.
-    chinese_p = 0.2 if with_char else (0.75 if n <= 4 else 0.15)
-    digit_text = NUMERALS[digit_n - 1] if rng.random() < chinese_p else str(digit_n)
+    with_char, digit_text = flower_index(n, rng)
     dbox = (0.03, 0.04, 0.03 + s, 0.04 + s * 0.9) if left_digit else (0.03, 0.96 - s * 0.9, 0.03 + s, 0.96)
     if not with_char or rng.random() < 0.93:  # without its character a flower needs its numeral
         index_mark(digit_text, rng, digit_col, dbox, c)
