@@ -128,6 +128,20 @@ def test_a_drawn_flower_without_its_character_is_named_by_its_numeral():
     assert seen == {(True, True), (True, False), (False, True), (False, False)}
 
 
+def test_a_drawn_flowers_numeral_and_character_lie_over_its_painting(monkeypatch):
+    # a painting as big as the face: before, it covered the marks that name the flower
+    from vision.faces import drawn
+
+    def whole_face_painting(code, c, rng, pal):
+        c.fill(np.full((c.h, c.w), 255, np.uint8), (0, 200, 0))
+
+    monkeypatch.setattr(drawn, "_flower_picture", whole_face_painting)
+    for seed in range(6):
+        layer = drawn.drawn_layer("6f", np.random.default_rng(seed))
+        not_painting = np.abs(layer[..., :3].astype(int) - (0, 200, 0)).max(axis=2) > 60
+        assert not_painting.sum() > 0.01 * not_painting.size, seed
+
+
 def test_drawn_faces_without_any_cjk_font_say_which_packages_to_install(monkeypatch):
     # a machine set up by hand (a GPU box with no Debian fonts) used to fail deep in numpy
     # ("high <= 0"); the drawn style letters its characters and corner marks with a CJK font

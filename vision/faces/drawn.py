@@ -370,16 +370,21 @@ def draw_flower(code: str, rng, c: Canvas) -> None:
     left_digit = rng.random() < 0.5
     s = rng.uniform(0.17, 0.26)
     with_char, digit_text = flower_index(n, rng)
+    # the numeral and the character are what name a flower, so they lie over the painting
+    # (painted first, the picture covered the character low on a side, and the corners of a
+    # picture filling the face): a separate layer, laid on top, keeps every random draw in turn
+    marks = Canvas(c.h, c.w)
     dbox = (0.03, 0.04, 0.03 + s, 0.04 + s * 0.9) if left_digit else (0.03, 0.96 - s * 0.9, 0.03 + s, 0.96)
     if not with_char or rng.random() < 0.93:  # without its character a flower needs its numeral
-        index_mark(digit_text, rng, digit_col, dbox, c)
+        index_mark(digit_text, rng, digit_col, dbox, marks)
     cs = rng.uniform(0.17, 0.27)
     cbox = (0.03, 0.96 - cs, 0.03 + cs, 0.96) if left_digit else (0.03, 0.04, 0.03 + cs, 0.04 + cs)
     if rng.random() < 0.15:  # character low on the other side
         cbox = (0.5, cbox[1], 0.5 + cs, cbox[3])
     if with_char:
-        c.text(FLOWER_CHARS[n - 1], cbox, char_col, rng)
+        marks.text(FLOWER_CHARS[n - 1], cbox, char_col, rng)
     _flower_picture(code, c, rng, pal)
+    over(c.img, marks.img, 0, 0)
 
 
 def _flower_picture(code: str, c: Canvas, rng, pal) -> None:
