@@ -264,7 +264,7 @@ def random_reject(rng: np.random.Generator) -> np.ndarray:
 # -- whole data sets -------------------------------------------------------------------------
 CHUNK = 500
 # Bump when the face renderers or make_crop change, so that cached crops are rendered again.
-RENDER_VERSION = "v10"  # v10: riichi Black scheme on light faces, drawn flower numerals by group
+RENDER_VERSION = "v10"  # v10: riichi Black scheme on light faces; drawn flowers: numerals by group, marks over the painting
 
 
 def chunk_plan(seed: int, index: int, labels: tuple[str, ...] | None = None) -> list[tuple[str, int]]:
