@@ -363,7 +363,6 @@ def flower_index(n: int, rng) -> tuple[bool, str]:
 
 def draw_flower(code: str, rng, c: Canvas) -> None:
     n = int(code[0])
-    digit_n = (n - 1) % 4 + 1
     pal = tile_palette(code, rng)["palette"]
     digit_col = ink(pick(rng, {"red": 4, "blue": 2, "green": 2, "black": 2}), rng)
     char_col = ink(pick(rng, {"black": 3, "red": 2, "blue": 2, "green": 2}), rng)
