@@ -553,9 +553,9 @@ def test_backs_together_needs_a_sure_back_within_a_kongs_length_and_back_as_the_
     assert out[1]["confidence"] == 0.02 and results[1]["tile"] == "reject"   # the input is left as it was
 
 
-def _rejecting(truth, reject_tile: str, every_time: bool):
+def _rejecting(truth, reject_tile: str):
     """The truth stand-in, rejecting the candidate nearest ``reject_tile``'s true place on the
-    first reading (on every reading with ``every_time``); also returns its list of calls."""
+    first reading; also returns its list of calls."""
     true_fn = truth_classifier(truth)
     where = [np.mean(t["corners"], axis=0) for t in truth["tiles"] if t["tile"] == reject_tile][0]
     calls = []
@@ -563,13 +563,13 @@ def _rejecting(truth, reject_tile: str, every_time: bool):
     def fn(crops, quads):
         out = true_fn(crops, quads)
         calls.append([np.asarray(q).mean(axis=0) for q in quads])
-        if every_time or len(calls) == 1:
+        if len(calls) == 1:
             d = [float(np.linalg.norm(np.asarray(q).mean(axis=0) - where)) for q in quads]
             i = int(np.argmin(d))
             out[i] = {"tile": "reject", "confidence": 0.6, "top3": [["5s", 0.2]]}
         return out
 
-    return fn, calls, where
+    return fn, calls
 
 
 HAND_FOR_REREAD = {"concealed": "123m456p789s1z", "melds": ["555s"], "flowers": "3f"}
@@ -636,6 +636,6 @@ def test_a_rejected_face_at_a_rows_end_is_not_read_again():
     # face that is rejected may be clutter touching the row
     data, truth = make_scene(0, width=1600, hand=HAND_FOR_REREAD, source="drawn", table="wood")
     concealed = [t for t in truth["tiles"] if t["group"] == "concealed"]
-    fn, calls, _ = _rejecting(truth, concealed[0]["tile"], every_time=False)
+    fn, calls = _rejecting(truth, concealed[0]["tile"])
     scan(data, classify_fn=fn)
     assert calls and all(len(c) > 1 for c in calls)  # whole readings only (the second: the closer look)
