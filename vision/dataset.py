@@ -324,6 +324,11 @@ def cached_chunks(path: str | os.PathLike, key: str, jobs: list, work, *, worker
     the chunks joined as ``{"x", "y", "source"}``."""
     import hashlib
 
+    from . import faces
+
+    # the face sources present here (``../shared``'s art and fonts, the [train] extra's SVG
+    # support) decide what a job renders: a cache made without them is not the one made with them
+    key = f"{key} faces={','.join(faces.FACE_SOURCES)}"
     folder = Path(path) / hashlib.sha1(key.encode()).hexdigest()[:12]
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "key.txt").write_text(key)

@@ -65,6 +65,16 @@ def test_cached_chunks_joins_chunks_in_order_and_reuses_the_cache(tmp_path, caps
     assert other["y"].tolist() == [7]
 
 
+def test_a_cache_made_with_other_face_sources_is_made_again(tmp_path, monkeypatch):
+    import vision.faces as faces
+
+    d = cached_chunks(tmp_path, "test key", [(2, 1)], _work, workers=1)
+    monkeypatch.setattr(faces, "FACE_SOURCES", ("drawn",))  # as on a machine without ../shared
+    other = cached_chunks(tmp_path, "test key", [(2, 3)], _work, workers=1)
+    assert d["y"].tolist() == [1, 1] and other["y"].tolist() == [3, 3]
+    assert len(list(tmp_path.iterdir())) == 2
+
+
 def test_scanner_fingerprint_follows_the_scanner_code(tmp_path, monkeypatch):
     import vision.scene_crops as sc
 
