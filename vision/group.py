@@ -67,6 +67,7 @@ MEND_MIN = 0.005      # the least score of the kind that makes a leftover cluste
 HAND_SIZES = (13, 14, 16, 17)  # tiles a hand holds, a kong counted as three (Taiwanese 16-tile: 16, 17)
 WAITING_SIZES = (13, 16)       # ... of which a hand one short of winning
 WIDE_FACE = 1.2       # a face this many times as wide (for its height) as the median: a sign of a missed tile
+WIDE_FACE_ANY = 1.5   # ... and this many times, whatever the hand counts: a face and a half cut as one
 BONUS_MIN = 0.05      # the least score of the bonus kind that sets a lone leftover tile aside
 
 
@@ -238,16 +239,23 @@ def adds_up(tiles: list[dict]) -> bool:
 
 
 def missing_a_tile(tiles: list[dict]) -> bool:
-    """Whether grouped ``tiles`` that count a waiting hand (``WAITING_SIZES``: 13 or 16, one short
-    of a winning one, so they add up) show a sign that a tile was missed: a face cut at least
-    ``WIDE_FACE`` times as wide, for its height, as the photo's median face (two faces cut as one,
-    or one cut askew), or a cluster of one or two ordinary tiles apart from the row (what is left
-    of a meld). A 14-tile hand read as 13 adds up, so the count alone cannot tell."""
-    if hand_size(tiles) not in WAITING_SIZES or not tiles:
+    """Whether grouped ``tiles`` show a sign that a tile was missed: where they count a waiting
+    hand (``WAITING_SIZES``: 13 or 16, one short of a winning one, so they add up), a face cut at
+    least ``WIDE_FACE`` times as wide, for its height, as the photo's median face (two faces cut
+    as one, or one cut askew), or a cluster of one or two ordinary tiles apart from the row (what
+    is left of a meld); whatever they count, a face at least ``WIDE_FACE_ANY`` times as wide. A
+    14-tile hand read as 13 adds up, so the count alone cannot tell; nor can it where a tile
+    beside a flower or a kong's fourth tile goes missing with two faces cut as one."""
+    if not tiles:
         return False
     width, height = _face_sides(np.asarray([t["quad"] for t in tiles], np.float64))
     aspect = width / np.maximum(height, 1e-9)
-    if aspect.max() >= WIDE_FACE * float(np.median(aspect)):
+    wide = float(aspect.max()) / max(float(np.median(aspect)), 1e-9)
+    if wide >= WIDE_FACE_ANY:
+        return True
+    if hand_size(tiles) not in WAITING_SIZES:
+        return False
+    if wide >= WIDE_FACE:
         return True
     cl = clusters(tiles)
     row = max(cl, key=len)

@@ -121,7 +121,8 @@ def _read(decoded, det: dict, classify_fn, timings: dict) -> tuple[dict, list[di
     """Classify and group what :func:`detect` found in ``decoded.image``; ``timings`` so far.
 
     Returns (the reading, its tiles as :func:`vision.group.group_tiles` ordered them: each with
-    its ``group`` and detection ``run``, in working image coordinates)."""
+    its ``group`` and detection ``run``, in working image coordinates), and counts the rows'
+    rejected faces into ``det["rejected_row_faces"]`` (:func:`rejected_row_faces`)."""
     t1 = time.perf_counter()
     cands = candidates(det["runs"])
     sx, sy = decoded.scale_xy
@@ -130,6 +131,7 @@ def _read(decoded, det: dict, classify_fn, timings: dict) -> tuple[dict, list[di
     t2 = time.perf_counter()
     timings["classify"] = (t2 - t1) * 1000
     results = pair_between_backs(cands, backs_together(cands, results))
+    det["rejected_row_faces"] = rejected_row_faces(cands, results)
     # a pair probe counts only when both ends of its pair read as face-down
     ends_down = Counter(c["run"] for c, res in zip(cands, results)
                         if c["source"] in PROBE_SOURCES and res["tile"] == "back")
@@ -168,6 +170,17 @@ def _read(decoded, det: dict, classify_fn, timings: dict) -> tuple[dict, list[di
                   "closer_look": "none"},
         "timings_ms": timings,
     }, ordered
+
+
+def rejected_row_faces(cands: list[dict], results: list[dict]) -> int:
+    """How many faces of a row (a detection run with at least two faces named as tiles) were
+    rejected: a row cut with a face too many, glyph strokes taken for a seam (development scene
+    562: a kong of 8s, whose sticks stand like seams, cut into five cells, two rejected), leaves
+    cells straddling two faces, and the hand can still add up (a kong read as a pung)."""
+    named = Counter(c["run"] for c, res in zip(cands, results)
+                    if c["source"] == "face" and res["tile"] not in ("reject", "back"))
+    return sum(1 for c, res in zip(cands, results)
+               if c["source"] == "face" and res["tile"] == "reject" and named[c["run"]] >= 2)
 
 
 def backs_together(cands: list[dict], results: list[dict]) -> list[dict]:
@@ -329,14 +342,16 @@ def closer_look_size(decoded, det: dict, tiles: list[dict]) -> int:
     Worth one where the first reading (``det`` and its grouped ``tiles``, each with its
     ``group`` and ``run``) found faces and either they are under ``CLOSER_LOOK_FACE_PX`` tall in
     the mask (the photo was taken from far off), or its hand does not add up to one of
-    ``HAND_SIZES`` (a tile was missed), or it counts a waiting hand with a sign of a missed tile
-    (:func:`vision.group.missing_a_tile`), or a kong lies open (:func:`open_kong`); and where the
+    ``HAND_SIZES`` (a tile was missed), or it shows a sign of a missed tile
+    (:func:`vision.group.missing_a_tile`), or a kong lies open (:func:`open_kong`), or a row's
+    face was rejected between faces named (``det["rejected_row_faces"]``, set by :func:`_read`:
+    :func:`rejected_row_faces`); and where the
     photo has at least ``CLOSER_LOOK_GAIN`` times the mask's resolution to give. A photo where
     no face was found gets none (an empty table stays cheap)."""
     mask = det["mask"]
     face_px = det["face_height"] * mask.shape[1] / decoded.image.shape[1]
     if face_px <= 0 or (face_px >= CLOSER_LOOK_FACE_PX and adds_up(tiles) and not missing_a_tile(tiles)
-                        and not open_kong(tiles)):
+                        and not open_kong(tiles) and not det.get("rejected_row_faces", 0)):
         return 0
     size = min(max(decoded.width, decoded.height), 2 * DETECT_LONG_SIDE)
     return size if size >= CLOSER_LOOK_GAIN * max(mask.shape) else 0

@@ -403,6 +403,42 @@ def test_a_waiting_hand_with_a_wide_face_or_a_meld_remains_has_missed_a_tile(run
     assert missing_a_tile(tiles) is wanted
 
 
+@pytest.mark.parametrize("codes, width, wanted", [
+    ("1234567899m1112p", 38, False),   # a winning hand's count, a face a little wide (1.27x)
+    ("1234567899m1112p", 44, False),   # ... 1.47x: a loose cut (development scene 112: 1.40)
+    ("1234567899m1112p", 47, True),    # ... 1.57x: a face and a half cut as one
+    ("1234567899m1112p3s", 47, True),  # a count no hand has anyway
+])
+def test_a_face_cut_as_wide_as_two_is_a_sign_of_a_missed_tile_whatever_the_hand_counts(codes, width, wanted):
+    # development scene 735: a 15-tile reading of 14, one face 1.51 times the median's aspect
+    tiles = _runs((codes, "concealed"))
+    tiles[4]["quad"] = _face(31 * 4, 0, width=width)
+    assert missing_a_tile(tiles) is wanted
+
+
+def _cand(run: int, at: int, source: str = "face") -> dict:
+    return {"run": run, "at": at, "source": source, "quad": _face(31 * at, 100 * run)}
+
+
+def test_rejected_row_faces_counts_the_faces_rejected_in_a_row_of_named_faces():
+    cands = [_cand(0, k) for k in range(5)] + [_cand(1, 0), _cand(1, 1)] + [_cand(2, 0, "probe")]
+    tiles = ["8s", "reject", "8s", "reject", "8s", "1m", "reject", "reject"]
+    results = [{"tile": t} for t in tiles]
+    # run 0: two cells of a kong of 8s cut into five; run 1: one face named only; a probe is no face
+    assert scan_module.rejected_row_faces(cands, results) == 2
+    assert scan_module.rejected_row_faces(cands[:5], [{"tile": "8s"}] * 5) == 0
+
+
+def test_a_rejected_row_face_gets_a_closer_look_though_the_hand_adds_up():
+    decoded = _Decoded(4032, 3024, 1008)
+    det = {"mask": np.zeros((750, 1000), np.uint8), "face_height": 60 * 1008 / 1000}
+    tiles = _runs(("1234567899m", "concealed"), ("888s", "meld:0"))
+    assert hand_size(tiles) in HAND_SIZES and not missing_a_tile(tiles)
+    assert scan_module.closer_look_size(decoded, det, tiles) == 0
+    det["rejected_row_faces"] = 1
+    assert scan_module.closer_look_size(decoded, det, tiles) == 2000
+
+
 @pytest.mark.parametrize("runs, wanted", [
     ((("123456789m1p", "concealed"), ("22s", "concealed"), ("555p", "meld:0")), True),  # a kong lost its ends
     ((("123456789m1p22s", "concealed"), ("555p", "meld:0")), False),   # the pair lies in the row
