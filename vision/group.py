@@ -243,9 +243,9 @@ def missing_a_tile(tiles: list[dict]) -> bool:
     hand (``WAITING_SIZES``: 13 or 16, one short of a winning one, so they add up), a face cut at
     least ``WIDE_FACE`` times as wide, for its height, as the photo's median face (two faces cut
     as one, or one cut askew), or a cluster of one or two ordinary tiles apart from the row (what
-    is left of a meld); whatever they count, a face at least ``WIDE_FACE_ANY`` times as wide. A
-    14-tile hand read as 13 adds up, so the count alone cannot tell; nor can it where a tile
-    beside a flower or a kong's fourth tile goes missing with two faces cut as one."""
+    is left of a meld); whatever they count, a face at least ``WIDE_FACE_ANY`` times as wide (a
+    face and a half cut as one). A 14-tile hand read as 13 adds up, so the count alone cannot
+    tell; nor can it for a kong read as a pung."""
     if not tiles:
         return False
     width, height = _face_sides(np.asarray([t["quad"] for t in tiles], np.float64))

@@ -343,9 +343,9 @@ def closer_look_size(decoded, det: dict, tiles: list[dict]) -> int:
     ``group`` and ``run``) found faces and either they are under ``CLOSER_LOOK_FACE_PX`` tall in
     the mask (the photo was taken from far off), or its hand does not add up to one of
     ``HAND_SIZES`` (a tile was missed), or it shows a sign of a missed tile
-    (:func:`vision.group.missing_a_tile`), or a kong lies open (:func:`open_kong`), or a row's
-    face was rejected between faces named (``det["rejected_row_faces"]``, set by :func:`_read`:
-    :func:`rejected_row_faces`); and where the
+    (:func:`vision.group.missing_a_tile`), or a kong lies open (:func:`open_kong`), or a face of
+    a row that named two or more was rejected (``det["rejected_row_faces"]``, set by
+    :func:`_read`: :func:`rejected_row_faces`); and where the
     photo has at least ``CLOSER_LOOK_GAIN`` times the mask's resolution to give. A photo where
     no face was found gets none (an empty table stays cheap)."""
     mask = det["mask"]
