@@ -157,14 +157,31 @@ def whiteness(img: np.ndarray, gains: np.ndarray) -> np.ndarray:
     return cv2.addWeighted(b, 1.0 / 3.0, spread, -1.6, 0.0, dst=b)
 
 
-def face_mask(white: np.ndarray) -> tuple[np.ndarray, Callable[[], np.ndarray]]:
-    """Bright, neutral pixels: (plain mask, a function giving the mask cut along strong edges).
+def face_mask(white: np.ndarray, t: float | None = None) -> tuple[np.ndarray, Callable[[], np.ndarray], float]:
+    """Bright, neutral pixels: (plain mask, a function giving the mask cut along strong edges,
+    the whiteness threshold used).
 
     The cut version separates a face from glare or a pale table that touches it;
     it is used only where the plain blob is not a clean rectangle (in about one photo of
-    three), so its edge detection runs on first call only."""
+    three), so its edge detection runs on first call only. ``t``: the threshold to use, else
+    it is found from ``white`` (:func:`_mask_threshold`)."""
     w8 = np.clip(white, 0, 255).astype(np.uint8)
-    sample = w8[::2, ::2].ravel()
+    if t is None:
+        t = _mask_threshold(w8[::2, ::2].ravel())
+    mask = cv2.threshold(w8, t, 255, cv2.THRESH_BINARY)[1]   # 255 where w8 > t
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+
+    @functools.cache
+    def cut() -> np.ndarray:
+        edges = cv2.Canny(cv2.GaussianBlur(w8, (3, 3), 0), EDGE_LOW, EDGE_HIGH, L2gradient=True)
+        return cv2.subtract(mask, edges)   # edges are 0 or 255: the mask with edge pixels cleared
+
+    return mask, cut, t
+
+
+def _mask_threshold(sample: np.ndarray) -> float:
+    """The whiteness above which a pixel may be a face's, from a ``sample`` of a photo's (uint8
+    whiteness, flat: every other pixel of every other row)."""
     t, _ = cv2.threshold(sample.reshape(1, -1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     t = max(float(t), 110.0)
     # tiles cover a minority of a photo: on a pale cloth the first split is table vs the
@@ -177,15 +194,7 @@ def face_mask(white: np.ndarray) -> tuple[np.ndarray, Callable[[], np.ndarray]]:
         if t2 <= t + 4:
             break
         t = float(t2)
-    mask = cv2.threshold(w8, t, 255, cv2.THRESH_BINARY)[1]   # 255 where w8 > t
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-
-    @functools.cache
-    def cut() -> np.ndarray:
-        edges = cv2.Canny(cv2.GaussianBlur(w8, (3, 3), 0), EDGE_LOW, EDGE_HIGH, L2gradient=True)
-        return cv2.subtract(mask, edges)   # edges are 0 or 255: the mask with edge pixels cleared
-
-    return mask, cut
+    return t
 
 
 def _rect_blobs(mask: np.ndarray, cut: Callable[[], np.ndarray], min_area: float, min_side: float, choices: list | None = None):
@@ -870,18 +879,49 @@ LOOK_GAIN = 2  # ... and kept only if it finds this many more inked faces (one m
 #                 faces are counted up to FEW_FACES, so a first look with FEW_FACES - 1 stays
 
 
-def detect(img: np.ndarray, long_side: int = DETECT_LONG_SIDE) -> dict:
+def detect(img: np.ndarray, long_side: int = DETECT_LONG_SIDE, whole: tuple[int, int] | None = None,
+           balance: tuple | None = None) -> dict:
     """Find candidate tiles in a BGR image.
 
     Masks are built on a copy of about ``long_side`` px (``DETECT_LONG_SIDE``); runs are split on
     strips warped from ``img`` itself.  Returns ``{"runs": [Run], "face_height": float,
-    "mask": small face mask}``; quads are in ``img`` coordinates.
+    "mask": small face mask, "balance": (white balance gains, whiteness threshold)}``, and where
+    it balanced itself ``"left_out"``: the reference colours its balance left out; quads are in
+    ``img`` coordinates.
+
+    ``whole``: where ``img`` is a window cut from a photo, the photo's (height, width) in ``img``
+    px; the least blob a face may be is then the whole photo's at this scale (the window holds
+    the same tiles at the same size, and smaller scraps count no more than they would there).
 
     Where fewer than ``FEW_FACES`` faces with ink are found, the white balance looks again
     without the pixels of the colour it balanced to (see :func:`white_balance`), up to
     ``MORE_LOOKS`` times; a look is kept over the best before it if it finds ``LOOK_GAIN`` more inked faces.
     """
-    w = img.shape[1]
+    small = _shrunk(img, long_side)
+    f = small.shape[1] / img.shape[1]
+    frame = small.shape[:2] if whole is None else (whole[0] * f, whole[1] * f)  # the whole photo's mask size
+    if balance is not None:
+        return _detect_with(img, small, f, *balance, frame)
+    gains, ref = white_balance(small)
+    found = _detect_with(img, small, f, gains, None, frame)
+    found["left_out"] = ()
+    inked = _face_count(found, f, FEW_FACES)
+    left_out = [ref]
+    for _ in range(MORE_LOOKS):
+        if inked >= FEW_FACES:
+            break
+        gains, ref = white_balance(small, tuple(left_out))
+        again = _detect_with(img, small, f, gains, None, frame)
+        n = _face_count(again, f, FEW_FACES)
+        if n >= inked + LOOK_GAIN:
+            found, inked = again, n
+            found["left_out"] = tuple(left_out)
+        left_out.append(ref)
+    return found
+
+
+def _shrunk(img: np.ndarray, long_side: int) -> np.ndarray:
+    """``img`` at about ``long_side`` px on its long side (not grown), where masks are made."""
     small = img
     while max(small.shape[:2]) >= 2 * long_side:
         small = cv2.pyrDown(small)  # cheap exact halving
@@ -889,21 +929,18 @@ def detect(img: np.ndarray, long_side: int = DETECT_LONG_SIDE) -> dict:
         g = long_side / max(small.shape[:2])
         small = cv2.resize(small, (max(1, round(small.shape[1] * g)), max(1, round(small.shape[0] * g))),
                            interpolation=cv2.INTER_AREA)
-    f = small.shape[1] / w
-    gains, ref = white_balance(small)
-    found = _detect_with(img, small, f, gains)
-    inked = _face_count(found, f, FEW_FACES)
-    left_out = [ref]
-    for _ in range(MORE_LOOKS):
-        if inked >= FEW_FACES:
-            break
-        gains, ref = white_balance(small, tuple(left_out))
-        again = _detect_with(img, small, f, gains)
-        n = _face_count(again, f, FEW_FACES)
-        if n >= inked + LOOK_GAIN:
-            found, inked = again, n
-        left_out.append(ref)
-    return found
+    return small
+
+
+def photo_balance(img: np.ndarray, long_side: int = DETECT_LONG_SIDE, leave_out: tuple = ()) -> tuple:
+    """The ``"balance"`` (white balance gains, whiteness threshold) that :func:`detect` gives
+    ``img`` at ``long_side`` with the reference colours ``leave_out`` left out (a detection's
+    ``"left_out"``), for a window of ``img`` detected alone: read off every other pixel of the
+    picture at that size, as :func:`detect` reads them, without finding a single face."""
+    small = _shrunk(img, long_side)
+    gains, _ = white_balance(small, leave_out)
+    white = whiteness(_every_other_pixel(small), gains)
+    return gains, _mask_threshold(np.clip(white, 0, 255).astype(np.uint8).ravel())
 
 
 def _face_count(det: dict, f: float, enough: int) -> int:
@@ -919,12 +956,14 @@ def _face_count(det: dict, f: float, enough: int) -> int:
     return inked
 
 
-def _detect_with(img: np.ndarray, small: np.ndarray, f: float, gains: np.ndarray) -> dict:
-    """:func:`detect` with the white balance ``gains`` of ``small`` (``img`` scaled by ``f``)."""
-    sh, sw = small.shape[:2]
+def _detect_with(img: np.ndarray, small: np.ndarray, f: float, gains: np.ndarray, threshold: float | None,
+                 frame: tuple) -> dict:
+    """:func:`detect` with the white balance ``gains`` of ``small`` (``img`` scaled by ``f``) and the
+    whiteness ``threshold`` (None: :func:`face_mask` finds it); ``frame``: the (height, width) of
+    the whole photo at ``small``'s scale."""
     white = whiteness(small, gains)
-    mask, cut = face_mask(white)
-    min_area, min_side = sh * sw * 0.00012, max(10.0, 0.012 * max(sh, sw))
+    mask, cut, threshold = face_mask(white, threshold)
+    min_area, min_side = frame[0] * frame[1] * 0.00012, max(10.0, 0.012 * max(frame))
     choices: list = []
     found = _rect_blobs(mask, cut, min_area, min_side, choices)
     runs: list[Run] = []
@@ -958,7 +997,8 @@ def _detect_with(img: np.ndarray, small: np.ndarray, f: float, gains: np.ndarray
         backs = _find_backs(small, gains, filled, face_h, runs, f, aspect)
         runs, backs = _kongs_from_ends(runs, backs, small, gains, mask, f)
         backs += _outlined_kongs(small, gains, runs + backs, face_h, f, aspect)
-    return {"runs": runs + backs, "face_height": face_h / f if f else 0.0, "mask": mask}
+    return {"runs": runs + backs, "face_height": face_h / f if f else 0.0, "mask": mask,
+            "balance": (gains, threshold)}
 
 
 def _face_blobs(found, choices, white, mask, cut, min_area: float, min_side: float):

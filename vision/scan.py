@@ -30,14 +30,15 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from dataclasses import replace
 
 import cv2
 import numpy as np
 
 from .decode import ORIENTATION_NAMES, WORK_LONG_SIDE, ScanError, decode
-from .detect import DETECT_LONG_SIDE, detect, point_in_quad
+from .detect import DETECT_LONG_SIDE, detect, photo_balance, point_in_quad
 from .copy_limits import limit_copies
-from .group import adds_up, group_tiles, missing_a_tile, runs
+from .group import HAND_SIZES, adds_up, group_tiles, hand_size, missing_a_tile, runs
 
 CROP_W, CROP_H = 96, 128     # the classifier resizes; this keeps the detail of big tiles
 CLOSER_LOOK_FACE_PX = 48     # faces shorter than this in the detection mask: look again, closer
@@ -50,6 +51,9 @@ KONG_SPAN = 2.6    # scored at least this; near: centres within this many of the
 FAR_LONE = 4.0     # a lone face this many face heights from every other tile found ...
 LONE_CONFIDENCE = 0.9  # ... counts only when named this surely
 REREAD_OFF = 0.15  # a row's face rejected this many pitches off its neighbours' midpoint is read again midway
+CLOSER_MARGIN = 1.5  # the closer look reads the part of the photo within this many face heights of the first look's finds
+CLOSER_WHOLE = 0.6   # ... or the whole photo where that part is this share of it or more,
+CLOSER_SHORT = 2     # ... or the first reading is more tiles short of a hand than this
 LIKELY_KINDS = 6   # kinds per reading that the readings by place (vision.group, copy limits) may move a tile to
 __all__ = ["scan", "scan_image", "ScanError", "crop_face"]
 
@@ -105,13 +109,24 @@ def scan_image(decoded, classify_fn=None) -> dict:
     return _look(decoded, classify_fn, {})[0]
 
 
-def _look(decoded, classify_fn, timings: dict,
-          long_side: int = DETECT_LONG_SIDE) -> tuple[dict, dict, list[dict]]:
+def _look(decoded, classify_fn, timings: dict, long_side: int = DETECT_LONG_SIDE,
+          window: tuple[int, int, int, int] | None = None, left_out: tuple = ()) -> tuple[dict, dict, list[dict]]:
     """(the reading of ``decoded.image`` with a detection mask of ``long_side`` px, the detection,
     the grouped tiles of :func:`_read`); ``timings`` so far, to which detect, classify and group
-    are added."""
+    are added. ``window``: (x0, y0, x1, y1), the part of ``decoded.image`` to look in, at the
+    scale the whole would have and with the whole photo's white balance
+    (:func:`vision.detect.photo_balance`; ``left_out``: the reference colours the look before
+    left out); the detection's quads are still in ``decoded.image`` px."""
     t0 = time.perf_counter()
-    det = detect(decoded.image, long_side=long_side)
+    if window is None:
+        det = detect(decoded.image, long_side=long_side)
+    else:
+        x0, y0, x1, y1 = window
+        part = decoded.image[y0:y1, x0:x1]
+        scale = long_side / max(decoded.image.shape[:2])
+        det = detect(part, long_side=max(1, round(max(part.shape[:2]) * scale)), whole=decoded.image.shape[:2],
+                     balance=photo_balance(decoded.image, long_side, left_out))
+        det["runs"] = [_moved(r, (x0, y0)) for r in det["runs"]]
     timings["detect"] = (time.perf_counter() - t0) * 1000
     result, grouped = _read(decoded, det, classify_fn, timings)
     return result, det, grouped
@@ -336,6 +351,42 @@ def open_kong(tiles: list[dict]) -> bool:
         for ts in runs(tiles))
 
 
+def _moved(run, by: tuple[int, int]):
+    """``run`` with every quad (faces, probes) moved by ``by`` px."""
+    d = np.float32(by)
+    return replace(run, quads=[np.asarray(q, np.float32) + d for q in run.quads],
+                   probes=[(end, np.asarray(q, np.float32) + d) for end, q in run.probes],
+                   pair_probes=[(end, np.asarray(q, np.float32) + d) for end, q in run.pair_probes])
+
+
+def closer_window(det: dict, tiles: list[dict], first, closer) -> tuple[int, int, int, int] | None:
+    """The part of ``closer.image`` that the closer look reads, as (x0, y0, x1, y1), or None for all
+    of it.
+
+    Where the first look (``det``, on ``first.image``) read nearly a whole hand (its grouped
+    ``tiles`` are at most ``CLOSER_SHORT`` tiles short of the smallest of ``HAND_SIZES``: less
+    than a meld, which may lie anywhere), it found where the tiles lie, and what it missed lies
+    among or beside them (a tile of a row, a face-down end, a flower cut as one with its
+    neighbour): the closer look reads the box around everything the first look found (rejected
+    candidates too), grown by ``CLOSER_MARGIN`` face heights, at the scale the whole photo would
+    have. A detection costs about its area, so a hand that fills a quarter of the photo reads
+    closer for about a quarter of the price. Where that box is ``CLOSER_WHOLE`` of the photo or
+    more, or the first reading is further short (it may have found a patch of the table and
+    missed the hand), the whole photo is read."""
+    quads = [q for r in det["runs"] for q in [*r.quads, *(p for _, p in r.probes), *(p for _, p in r.pair_probes)]]
+    if not quads or det["face_height"] <= 0 or hand_size(tiles) < min(HAND_SIZES) - CLOSER_SHORT:
+        return None
+    k = closer.image.shape[1] / first.image.shape[1]
+    pts = np.concatenate([np.asarray(q, np.float32).reshape(-1, 2) for q in quads]) * k
+    grow = CLOSER_MARGIN * det["face_height"] * k
+    h, w = closer.image.shape[:2]
+    x0, y0 = (int(v) for v in np.maximum(np.floor(pts.min(axis=0) - grow), 0))
+    x1, y1 = (int(v) for v in np.minimum(np.ceil(pts.max(axis=0) + grow), [w, h]))
+    if x1 <= x0 or y1 <= y0 or (x1 - x0) * (y1 - y0) >= CLOSER_WHOLE * w * h:
+        return None
+    return x0, y0, x1, y1
+
+
 def closer_look_size(decoded, det: dict, tiles: list[dict]) -> int:
     """The long side of the detection mask a closer look would have, or 0 where it is not worth one.
 
@@ -394,7 +445,8 @@ def scan(image_bytes: bytes, *, classify_fn=None) -> dict:
         # the working image may already be that large (a photo decoded in full, or a PNG,
         # which is resized to twice the working size): else decode at half the reduction
         closer = decoded if max(decoded.image.shape[:2]) >= size else decode(image_bytes, long_side=2 * WORK_LONG_SIDE)
-        second, _, _ = _look(closer, classify_fn, {"decode": (time.perf_counter() - t1) * 1000}, long_side=size)
+        second, _, _ = _look(closer, classify_fn, {"decode": (time.perf_counter() - t1) * 1000}, long_side=size,
+                             window=closer_window(det, grouped, decoded, closer), left_out=det.get("left_out", ()))
         first_timings, second_timings = result["timings_ms"], second["timings_ms"]
         if better_reading(second, result):
             result = second

@@ -303,7 +303,12 @@ def test_faces_dimmer_than_a_lit_screen_are_found_on_a_second_look(monkeypatch):
     first = _face_quads(detect(img))
     assert not any(550 < float(np.mean(q[:, 0])) < 1000 for q in first)  # no face of the hand
     monkeypatch.setattr(det, "MORE_LOOKS", 2)
-    _assert_row_and_meld(_face_quads(detect(img)), row_y=417, meld_y=537, pitch=26)
+    found = detect(img)
+    _assert_row_and_meld(_face_quads(found), row_y=417, meld_y=537, pitch=26)
+    # the look kept left the screen's colour out, and a window's detection balances as it did
+    assert len(found["left_out"]) == 1 and np.abs(found["left_out"][0] - ref).max() < 3
+    gains, threshold = det.photo_balance(img, det.DETECT_LONG_SIDE, found["left_out"])
+    assert np.array_equal(gains, found["balance"][0]) and threshold == found["balance"][1]
 
 
 def _assert_row_and_meld(quads, row_y: float, meld_y: float, pitch: float) -> None:
@@ -553,3 +558,67 @@ def test_green_backs_on_green_felt_are_read_as_a_concealed_kong():
     res = scan(data)
     assert [m for m in res["hand"]["melds"] if m.get("unknown")] == [{"tiles": "", "concealed": True, "unknown": True}]
     assert sum(t["tile"] == "back" for t in res["tiles"]) == 4
+
+
+def test_a_window_cut_from_a_photo_finds_the_faces_the_whole_photo_does():
+    # the closer look detects on the part of a photo around the first look's finds; with the
+    # whole photo's size given, its faces are those found in the whole, moved by the window's corner
+    data, truth = make_scene(4, width=2016, fill=0.5, source="drawn")
+    img = decode(data, long_side=2000).image
+    whole = [q for r in detect(img, long_side=2000)["runs"] if r.kind == "face" for q in r.quads]
+    pts = np.concatenate(whole)
+    x0, y0 = (int(v) for v in np.maximum(pts.min(axis=0) - 60, 0))
+    x1, y1 = (int(v) for v in np.minimum(pts.max(axis=0) + 60, [img.shape[1], img.shape[0]]))
+    assert (x1 - x0) * (y1 - y0) < 0.5 * img.shape[0] * img.shape[1]
+    part = img[y0:y1, x0:x1]
+    scale = 2000 / max(img.shape[:2])
+    runs = detect(part, long_side=round(max(part.shape[:2]) * scale), whole=img.shape[:2])["runs"]
+    found = [q + np.float32([x0, y0]) for r in runs if r.kind == "face" for q in r.quads]
+    assert len(found) == len(whole) == len(truth["tiles"])
+    height = float(np.median([np.linalg.norm(q[3] - q[0]) for q in whole]))
+    for q in whole:  # the same corners, within a few per cent of a face (the white balance sees less table)
+        assert min(np.abs(f - q).max() for f in found) < 0.05 * height
+
+
+def test_a_window_keeps_the_whole_photos_least_face_size(monkeypatch):
+    # a scrap a window's own area would let through as a face (its least blob is a share of the
+    # mask's area) is measured against the whole photo's instead
+    import vision.detect as detect_module
+    seen = []
+    real = detect_module._rect_blobs
+    monkeypatch.setattr(detect_module, "_rect_blobs",
+                        lambda mask, cut, min_area, min_side, choices=None: seen.append((min_area, min_side))
+                        or real(mask, cut, min_area, min_side, choices))
+    img = np.full((750, 1000, 3), 90, np.uint8)
+    detect(img)
+    detect(img[100:400, 200:600], long_side=400, whole=(750, 1000))
+    assert seen[0] == pytest.approx(seen[-1])
+
+
+def test_a_window_detected_with_the_whole_photos_balance_does_not_balance_again(monkeypatch):
+    # a window is mostly tiles: its own palest pixels and whiteness split would differ from the
+    # photo's, so the closer look takes the first look's white balance and threshold as they are
+    import vision.detect as detect_module
+    data, truth = make_scene(4, width=2016, fill=0.5, source="drawn")
+    img = decode(data, long_side=2000).image
+    first = detect(img, long_side=1000)
+    gains, threshold = first["balance"]
+    assert gains.shape == (3,) and threshold >= 110.0
+
+    def no_balance(*a, **k):
+        raise AssertionError("balanced again")
+    monkeypatch.setattr(detect_module, "white_balance", no_balance)
+    part = img[200:1300, 300:1800]
+    got = detect(part, long_side=round(1500 * 2000 / 2016), whole=img.shape[:2], balance=(gains, threshold))
+    assert got["balance"][0] is gains and got["balance"][1] == threshold
+    assert sum(len(r.quads) for r in got["runs"] if r.kind == "face") > 0
+
+
+@pytest.mark.parametrize("width, long_side", [(2016, 2000), (3024, 2000), (1600, 1000)])
+def test_photo_balance_is_the_balance_a_detection_of_the_whole_photo_uses(width, long_side):
+    from vision.detect import photo_balance
+    data, _ = make_scene(83, width=width, fill=0.45)
+    img = decode(data, long_side=2000).image
+    det = detect(img, long_side=long_side)
+    gains, threshold = photo_balance(img, long_side, det["left_out"])
+    assert np.array_equal(gains, det["balance"][0]) and threshold == det["balance"][1]

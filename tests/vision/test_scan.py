@@ -675,3 +675,51 @@ def test_a_rejected_face_at_a_rows_end_is_not_read_again():
     fn, calls = _rejecting(truth, concealed[0]["tile"])
     scan(data, classify_fn=fn)
     assert calls and all(len(c) > 1 for c in calls)  # whole readings only (the second: the closer look)
+
+
+class _Image:
+    def __init__(self, width, height):
+        self.image = np.zeros((height, width, 3), np.uint8)
+
+
+def _det_of(*quads, face_height=40.0):
+    from vision.detect import Run
+    return {"runs": [Run(quads=[np.float32(q) for q in quads])], "face_height": face_height}
+
+
+def test_the_closer_look_reads_the_box_around_the_first_looks_finds_grown_by_a_margin():
+    first, closer = _Image(1008, 756), _Image(2016, 1512)
+    det = _det_of(_face(300, 200), _face(400, 260), face_height=40.0)   # faces span x 300-430, y 200-300
+    whole_hand = _reading({"concealed": 14})
+    grow = scan_module.CLOSER_MARGIN * 40 * 2
+    assert scan_module.closer_window(det, whole_hand, first, closer) == (
+        int(600 - grow), int(400 - grow), int(860 + grow), int(600 + grow))
+    # two tiles short of the least hand: still read in the box; three short: a whole meld may be
+    # missing, and may lie anywhere (development scene 30 from far off lost its 555m so), read it all
+    assert scan_module.closer_window(det, _reading({"concealed": 11}), first, closer) is not None
+    assert scan_module.closer_window(det, _reading({"concealed": 10}), first, closer) is None
+    det["runs"][0].probes = [(1, _face(20, 20))]      # a face-down end probed near the corner counts too
+    assert scan_module.closer_window(det, whole_hand, first, closer)[:2] == (0, 0)
+    wide = _det_of(_face(60, 60), _face(900, 650))     # the finds span most of the photo: read it all
+    assert scan_module.closer_window(wide, whole_hand, first, closer) is None
+    assert scan_module.closer_window({"runs": [], "face_height": 0.0}, [], first, closer) is None
+
+
+def test_a_far_off_hand_is_read_closer_in_a_window_around_it(monkeypatch):
+    # the same hand as read by a closer look at the whole photo, for the price of its part
+    data, truth = make_scene(20, width=4032, fill=0.4, source="drawn")
+    fn = truth_classifier(truth)
+    shapes = []
+    real_detect = scan_module.detect
+    monkeypatch.setattr(scan_module, "detect", lambda img, **k: shapes.append(img.shape[:2]) or real_detect(img, **k))
+    res = scan(data, classify_fn=fn)
+    assert res["image"]["closer_look"] == "kept" and hand_key(res["hand"]) == hand_key(truth["hand"])
+    (h1, w1), (h2, w2) = shapes
+    assert h2 * w2 < 0.5 * (4 * h1 * w1)
+    monkeypatch.setattr(scan_module, "CLOSER_WHOLE", 0.0)  # every closer look reads the whole photo
+    whole = scan(data, classify_fn=fn)
+    assert shapes[-1] == (2 * h1, 2 * w1)
+    assert [(t["tile"], t["group"]) for t in whole["tiles"]] == [(t["tile"], t["group"]) for t in res["tiles"]]
+    for a, b in zip(whole["tiles"], res["tiles"]):  # the same faces (a row's seams may be placed a little apart)
+        q = np.float32(a["corners"])
+        assert np.linalg.norm(q.mean(axis=0) - np.float32(b["corners"]).mean(axis=0)) < 0.25 * np.linalg.norm(q[3] - q[0])
