@@ -827,13 +827,16 @@ def _dominant(lab: np.ndarray) -> np.ndarray:
     return np.median(lab[key == np.bincount(key).argmax()], axis=0).astype(np.float32)
 
 
-def table_colours(lab: np.ndarray, exclude: np.ndarray) -> list[np.ndarray]:
+TABLE_STEP = 4  # the table's colour is read off every 4th pixel of every 4th row
+
+
+def table_colours(lab: np.ndarray, exclude: np.ndarray, step: int = TABLE_STEP) -> list[np.ndarray]:
     """The colour (Lab) of the picture (a Lab image from :func:`to_lab`) outside ``exclude``,
     the table, and a second one when the table is of two (a checked or striped cloth): the
     dominant colour of the pixels far (over 25) from the first, when they are at least
-    TABLE_SECOND_SHARE of the table."""
-    lab = lab[::4, ::4].reshape(-1, 3)
-    keep = exclude[::4, ::4].reshape(-1) == 0
+    TABLE_SECOND_SHARE of the table. Every ``step``-th pixel of every ``step``-th row counts."""
+    lab = lab[::step, ::step].reshape(-1, 3)
+    keep = exclude[::step, ::step].reshape(-1) == 0
     lab = lab[keep] if keep.sum() > 100 else lab
     first = _dominant(lab)
     far = lab[_lab_distance(lab, first) > 25]
@@ -901,7 +904,7 @@ def detect(img: np.ndarray, long_side: int = DETECT_LONG_SIDE, whole: tuple[int,
     f = small.shape[1] / img.shape[1]
     frame = small.shape[:2] if whole is None else (whole[0] * f, whole[1] * f)  # the whole photo's mask size
     if balance is not None:
-        return _detect_with(img, small, f, *balance, frame)
+        return _detect_with(img, small, f, *balance[:2], frame, table=balance[2] if len(balance) > 2 else None)
     gains, ref = white_balance(small)
     found = _detect_with(img, small, f, gains, None, frame)
     found["left_out"] = ()
@@ -932,15 +935,39 @@ def _shrunk(img: np.ndarray, long_side: int) -> np.ndarray:
     return small
 
 
-def photo_balance(img: np.ndarray, long_side: int = DETECT_LONG_SIDE, leave_out: tuple = ()) -> tuple:
+def photo_balance(img: np.ndarray, long_side: int = DETECT_LONG_SIDE, leave_out: tuple = (),
+                  found: list | None = None, face_h: float = 0.0) -> tuple:
     """The ``"balance"`` (white balance gains, whiteness threshold) that :func:`detect` gives
     ``img`` at ``long_side`` with the reference colours ``leave_out`` left out (a detection's
     ``"left_out"``), for a window of ``img`` detected alone: read off every other pixel of the
-    picture at that size, as :func:`detect` reads them, without finding a single face."""
+    picture at that size, as :func:`detect` reads them, without finding a single face.
+
+    With ``found`` (quads in ``img`` px: the tiles an earlier look found) and their ``face_h``
+    (px), a third part: the table's colours (:func:`table_colours`) as :func:`_find_backs`
+    measures them, outside those tiles. A window's own table, a part of a table lit unevenly,
+    is not the photo's, and face-down tiles are told from the table by their distance from its
+    colour."""
     small = _shrunk(img, long_side)
     gains, _ = white_balance(small, leave_out)
     white = whiteness(_every_other_pixel(small), gains)
-    return gains, _mask_threshold(np.clip(white, 0, 255).astype(np.uint8).ravel())
+    threshold = _mask_threshold(np.clip(white, 0, 255).astype(np.uint8).ravel())
+    if found is None:
+        return gains, threshold
+    f = small.shape[1] / img.shape[1] / 2  # to the half size where face-down tiles are looked for
+    hh, hw = max(1, small.shape[0] // 2), max(1, small.shape[1] // 2)
+    faces = np.zeros((hh, hw), np.uint8)
+    for q in found:
+        cv2.fillConvexPoly(faces, np.round(np.asarray(q, np.float32) * f).astype(np.int32), 255)
+    grow = max(3, int(face_h * f * 0.3))
+    near_faces = cv2.dilate(faces, cv2.getStructuringElement(cv2.MORPH_RECT, (2 * grow + 1, 2 * grow + 1)))
+    if small.shape[0] % 2 or small.shape[1] % 2:  # an odd side: halved by area weights, as _find_backs does
+        half = cv2.resize(apply_gains(small, gains), (hw, hh), interpolation=cv2.INTER_AREA)[::TABLE_STEP, ::TABLE_STEP]
+    else:  # only the half-size pixels table_colours samples: the means of their 2 x 2 blocks
+        step = 2 * TABLE_STEP
+        blocks = [apply_gains(np.ascontiguousarray(small[dy:2 * hh:step, dx:2 * hw:step]), gains)
+                  for dy in (0, 1) for dx in (0, 1)]
+        half = (blocks[0] + blocks[1] + blocks[2] + blocks[3]) * np.float32(0.25)
+    return gains, threshold, table_colours(to_lab(half), near_faces[::TABLE_STEP, ::TABLE_STEP], step=1)
 
 
 def _face_count(det: dict, f: float, enough: int) -> int:
@@ -957,10 +984,11 @@ def _face_count(det: dict, f: float, enough: int) -> int:
 
 
 def _detect_with(img: np.ndarray, small: np.ndarray, f: float, gains: np.ndarray, threshold: float | None,
-                 frame: tuple) -> dict:
+                 frame: tuple, table: list | None = None) -> dict:
     """:func:`detect` with the white balance ``gains`` of ``small`` (``img`` scaled by ``f``) and the
     whiteness ``threshold`` (None: :func:`face_mask` finds it); ``frame``: the (height, width) of
-    the whole photo at ``small``'s scale."""
+    the whole photo at ``small``'s scale; ``table``: the table's colours (None: those of
+    ``small``, measured by :func:`_find_backs`)."""
     white = whiteness(small, gains)
     mask, cut, threshold = face_mask(white, threshold)
     min_area, min_side = frame[0] * frame[1] * 0.00012, max(10.0, 0.012 * max(frame))
@@ -994,7 +1022,7 @@ def _detect_with(img: np.ndarray, small: np.ndarray, f: float, gains: np.ndarray
     face_h = float(np.median(heights)) if heights else 0.0
     backs: list[Run] = []
     if face_h > 0:
-        backs = _find_backs(small, gains, filled, face_h, runs, f, aspect)
+        backs = _find_backs(small, gains, filled, face_h, runs, f, aspect, table)
         runs, backs = _kongs_from_ends(runs, backs, small, gains, mask, f)
         backs += _outlined_kongs(small, gains, runs + backs, face_h, f, aspect)
     return {"runs": runs + backs, "face_height": face_h / f if f else 0.0, "mask": mask,
@@ -1438,11 +1466,12 @@ def _outlined(img: np.ndarray, quad: np.ndarray, toward: np.ndarray) -> bool:
 
 
 def _find_backs(small: np.ndarray, gains: np.ndarray, faces: np.ndarray, face_h: float, runs: list[Run], f: float,
-                aspect: float = ASPECT_TYPICAL) -> list[Run]:
+                aspect: float = ASPECT_TYPICAL, table: list | None = None) -> list[Run]:
     """Runs of face-down tiles: blobs of a colour far from the table, cut at the face pitch.
 
     Works at half the detection size: face-down tiles are as big as faces, and colour
-    needs no fine detail."""
+    needs no fine detail. ``table``: the table's colours where the whole photo's were measured
+    already (:func:`photo_balance`), else those of ``small`` outside the faces."""
     half = cv2.resize(apply_gains(small, gains), (max(1, small.shape[1] // 2), max(1, small.shape[0] // 2)),
                       interpolation=cv2.INTER_AREA)
     faces = cv2.resize(faces, (half.shape[1], half.shape[0]), interpolation=cv2.INTER_NEAREST)
@@ -1451,7 +1480,8 @@ def _find_backs(small: np.ndarray, gains: np.ndarray, faces: np.ndarray, face_h:
     grow = max(3, int(face_h * 0.3))
     near_faces = cv2.dilate(faces, cv2.getStructuringElement(cv2.MORPH_RECT, (2 * grow + 1, 2 * grow + 1)))
     lab = to_lab(half)
-    dist = np.minimum.reduce([lab_distance(lab, ref) for ref in table_colours(lab, near_faces)])
+    refs = table_colours(lab, near_faces) if table is None else table
+    dist = np.minimum.reduce([lab_distance(lab, ref) for ref in refs])
     # a face-down tile may touch faces (the ends of a concealed kong): keep clear of the faces
     # by a few pixels only, and open away strips thinner than a quarter face (the coloured
     # layer of the face-up tiles' bodies, seen at their sides)

@@ -110,13 +110,15 @@ def scan_image(decoded, classify_fn=None) -> dict:
 
 
 def _look(decoded, classify_fn, timings: dict, long_side: int = DETECT_LONG_SIDE,
-          window: tuple[int, int, int, int] | None = None, left_out: tuple = ()) -> tuple[dict, dict, list[dict]]:
+          window: tuple[int, int, int, int] | None = None, left_out: tuple = (),
+          found: tuple = (None, 0.0)) -> tuple[dict, dict, list[dict]]:
     """(the reading of ``decoded.image`` with a detection mask of ``long_side`` px, the detection,
     the grouped tiles of :func:`_read`); ``timings`` so far, to which detect, classify and group
     are added. ``window``: (x0, y0, x1, y1), the part of ``decoded.image`` to look in, at the
-    scale the whole would have and with the whole photo's white balance
+    scale the whole would have and with the whole photo's white balance and table colours
     (:func:`vision.detect.photo_balance`; ``left_out``: the reference colours the look before
-    left out); the detection's quads are still in ``decoded.image`` px."""
+    left out; ``found``: the quads it found and their face height, in ``decoded.image`` px);
+    the detection's quads are still in ``decoded.image`` px."""
     t0 = time.perf_counter()
     if window is None:
         det = detect(decoded.image, long_side=long_side)
@@ -125,7 +127,7 @@ def _look(decoded, classify_fn, timings: dict, long_side: int = DETECT_LONG_SIDE
         part = decoded.image[y0:y1, x0:x1]
         scale = long_side / max(decoded.image.shape[:2])
         det = detect(part, long_side=max(1, round(max(part.shape[:2]) * scale)), whole=decoded.image.shape[:2],
-                     balance=photo_balance(decoded.image, long_side, left_out))
+                     balance=photo_balance(decoded.image, long_side, left_out, *found))
         det["runs"] = [_moved(r, (x0, y0)) for r in det["runs"]]
     timings["detect"] = (time.perf_counter() - t0) * 1000
     result, grouped = _read(decoded, det, classify_fn, timings)
@@ -380,8 +382,11 @@ def closer_window(det: dict, tiles: list[dict], first, closer) -> tuple[int, int
     pts = np.concatenate([np.asarray(q, np.float32).reshape(-1, 2) for q in quads]) * k
     grow = CLOSER_MARGIN * det["face_height"] * k
     h, w = closer.image.shape[:2]
-    x0, y0 = (int(v) for v in np.maximum(np.floor(pts.min(axis=0) - grow), 0))
-    x1, y1 = (int(v) for v in np.minimum(np.ceil(pts.max(axis=0) + grow), [w, h]))
+    # on the photo's grid of 8 px, corners and size: the detection halves its picture (face-down
+    # tiles are looked for at half size), and a window cut at an odd pixel, or of an odd size,
+    # would average other pairs of pixels than the whole photo does
+    x0, y0 = (int(v) // 8 * 8 for v in np.maximum(np.floor(pts.min(axis=0) - grow), 0))
+    x1, y1 = (min(int(v + 7) // 8 * 8, lim) for v, lim in zip(np.ceil(pts.max(axis=0) + grow), (w, h)))
     if x1 <= x0 or y1 <= y0 or (x1 - x0) * (y1 - y0) >= CLOSER_WHOLE * w * h:
         return None
     return x0, y0, x1, y1
@@ -445,8 +450,11 @@ def scan(image_bytes: bytes, *, classify_fn=None) -> dict:
         # the working image may already be that large (a photo decoded in full, or a PNG,
         # which is resized to twice the working size): else decode at half the reduction
         closer = decoded if max(decoded.image.shape[:2]) >= size else decode(image_bytes, long_side=2 * WORK_LONG_SIDE)
+        k = closer.image.shape[1] / decoded.image.shape[1]
+        found = ([np.asarray(q, np.float32) * k for r in det["runs"] for q in r.quads], det["face_height"] * k)
         second, _, _ = _look(closer, classify_fn, {"decode": (time.perf_counter() - t1) * 1000}, long_side=size,
-                             window=closer_window(det, grouped, decoded, closer), left_out=det.get("left_out", ()))
+                             window=closer_window(det, grouped, decoded, closer), left_out=det.get("left_out", ()),
+                             found=found)
         first_timings, second_timings = result["timings_ms"], second["timings_ms"]
         if better_reading(second, result):
             result = second

@@ -691,9 +691,13 @@ def test_the_closer_look_reads_the_box_around_the_first_looks_finds_grown_by_a_m
     first, closer = _Image(1008, 756), _Image(2016, 1512)
     det = _det_of(_face(300, 200), _face(400, 260), face_height=40.0)   # faces span x 300-430, y 200-300
     whole_hand = _reading({"concealed": 14})
-    grow = scan_module.CLOSER_MARGIN * 40 * 2
-    assert scan_module.closer_window(det, whole_hand, first, closer) == (
-        int(600 - grow), int(400 - grow), int(860 + grow), int(600 + grow))
+    grow = scan_module.CLOSER_MARGIN * 40 * 2   # 120 px; the box's corners on the photo's grid of 8 px
+    assert scan_module.closer_window(det, whole_hand, first, closer) == (480, 280, 984, 720)
+    det["runs"][0].quads[0] += np.float32([3, 3])     # 606 - 120, 406 - 120 down to the grid
+    assert scan_module.closer_window(det, whole_hand, first, closer)[:2] == (480, 280)
+    det["runs"][0].quads[1] += np.float32([3, 3])     # 866 + 120, 606 + 120 up to it
+    assert scan_module.closer_window(det, whole_hand, first, closer)[2:] == (992, 728)
+    assert grow == 120
     # two tiles short of the least hand: still read in the box; three short: a whole meld may be
     # missing, and may lie anywhere (development scene 30 from far off lost its 555m so), read it all
     assert scan_module.closer_window(det, _reading({"concealed": 11}), first, closer) is not None
