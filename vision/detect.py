@@ -958,8 +958,7 @@ def photo_balance(img: np.ndarray, long_side: int = DETECT_LONG_SIDE, leave_out:
     faces = np.zeros((hh, hw), np.uint8)
     for q in found:
         cv2.fillConvexPoly(faces, np.round(np.asarray(q, np.float32) * f).astype(np.int32), 255)
-    grow = max(3, int(face_h * f * 0.3))
-    near_faces = cv2.dilate(faces, cv2.getStructuringElement(cv2.MORPH_RECT, (2 * grow + 1, 2 * grow + 1)))
+    near_faces = _near_faces(faces, face_h * f)
     if small.shape[0] % 2 or small.shape[1] % 2:  # an odd side: halved by area weights, as _find_backs does
         half = cv2.resize(apply_gains(small, gains), (hw, hh), interpolation=cv2.INTER_AREA)[::TABLE_STEP, ::TABLE_STEP]
     else:  # only the half-size pixels table_colours samples: the means of their 2 x 2 blocks
@@ -1465,6 +1464,13 @@ def _outlined(img: np.ndarray, quad: np.ndarray, toward: np.ndarray) -> bool:
     return sum(float(v) >= need for v, facing in sides if not facing) >= 2
 
 
+def _near_faces(faces: np.ndarray, face_h: float) -> np.ndarray:
+    """The face mask ``faces`` grown by 30% of the face height ``face_h`` (px of that mask): what
+    the table's colour is measured outside of."""
+    grow = max(3, int(face_h * 0.3))
+    return cv2.dilate(faces, cv2.getStructuringElement(cv2.MORPH_RECT, (2 * grow + 1, 2 * grow + 1)))
+
+
 def _find_backs(small: np.ndarray, gains: np.ndarray, faces: np.ndarray, face_h: float, runs: list[Run], f: float,
                 aspect: float = ASPECT_TYPICAL, table: list | None = None) -> list[Run]:
     """Runs of face-down tiles: blobs of a colour far from the table, cut at the face pitch.
@@ -1477,8 +1483,7 @@ def _find_backs(small: np.ndarray, gains: np.ndarray, faces: np.ndarray, face_h:
     faces = cv2.resize(faces, (half.shape[1], half.shape[0]), interpolation=cv2.INTER_NEAREST)
     to_small = f  # detection-image px of the picture's
     face_h, f = face_h / 2, f / 2
-    grow = max(3, int(face_h * 0.3))
-    near_faces = cv2.dilate(faces, cv2.getStructuringElement(cv2.MORPH_RECT, (2 * grow + 1, 2 * grow + 1)))
+    near_faces = _near_faces(faces, face_h)
     lab = to_lab(half)
     refs = table_colours(lab, near_faces) if table is None else table
     dist = np.minimum.reduce([lab_distance(lab, ref) for ref in refs])

@@ -450,11 +450,13 @@ def scan(image_bytes: bytes, *, classify_fn=None) -> dict:
         # the working image may already be that large (a photo decoded in full, or a PNG,
         # which is resized to twice the working size): else decode at half the reduction
         closer = decoded if max(decoded.image.shape[:2]) >= size else decode(image_bytes, long_side=2 * WORK_LONG_SIDE)
-        k = closer.image.shape[1] / decoded.image.shape[1]
-        found = ([np.asarray(q, np.float32) * k for r in det["runs"] for q in r.quads], det["face_height"] * k)
+        window = closer_window(det, grouped, decoded, closer)
+        found = (None, 0.0)
+        if window is not None:  # the first look's finds, where the window's table colour is not measured
+            k = closer.image.shape[1] / decoded.image.shape[1]
+            found = ([np.asarray(q, np.float32) * k for r in det["runs"] for q in r.quads], det["face_height"] * k)
         second, _, _ = _look(closer, classify_fn, {"decode": (time.perf_counter() - t1) * 1000}, long_side=size,
-                             window=closer_window(det, grouped, decoded, closer), left_out=det.get("left_out", ()),
-                             found=found)
+                             window=window, left_out=det.get("left_out", ()), found=found)
         first_timings, second_timings = result["timings_ms"], second["timings_ms"]
         if better_reading(second, result):
             result = second
