@@ -19,6 +19,7 @@ from engine.tiles import INDEX
 from .faces import FACE_SOURCES, FLOWERS_NEED_INDEX, ink_layer, sources_for
 from .faces.drawn import FLOWER_CHARS, NUMERALS, Canvas, index_mark
 from .faces.ink import ink, paste, pick
+from .faces.photos import PHOTO_SOURCE, photo_face
 
 __all__ = ["render_tile", "render_face", "FACE_SOURCES", "BACK_COLOURS", "SetColours", "face_colour", "back_colour"]
 
@@ -101,6 +102,8 @@ def render_face(code: str, rng: np.random.Generator, *, height: int = 160, sourc
     if code == "back":
         bg = _face_background(h, w, _back_of(colours, rng), rng)
         return bg.astype(np.uint8)
+    if source == PHOTO_SOURCE:  # a real tile's photographed face, as it is (vision.faces.photos)
+        return photo_face(code, rng, h, w, ivory=_face_of(colours, rng))
     if source is None:
         choices = sources_for(code, exclude_sources)
         if not choices:

@@ -199,9 +199,12 @@ def _place(img, face_quad, cx, cy, angle, scale=1.0):
 def _source_for(code: str, src: str) -> str | None:
     """The scene's face style when it can draw ``code``, else any style that can."""
     from .faces import sources_for
+    from .faces.photos import PHOTO_SOURCE, photo_codes
 
-    if code == "back" or src in sources_for(code):
-        return src if code != "back" else None
+    if code == "back":
+        return None
+    if src in sources_for(code) or (src == PHOTO_SOURCE and code in photo_codes()):
+        return src
     return None
 
 

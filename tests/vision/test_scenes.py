@@ -72,3 +72,73 @@ def test_a_given_fill_shoots_the_same_hand_from_further_away():
     assert 0.55 <= near["params"]["fill"] <= 0.85 and abs(far["params"]["fill"] - near["params"]["fill"] * 0.6) < 1e-3
     ratio = float(np.median(truth_geometry(far)[1]) / np.median(truth_geometry(near)[1]))
     assert 0.45 < ratio < 0.75  # the same tiles, about 0.6 times the size
+
+
+def test_a_scene_of_photographed_faces_puts_the_real_crops_where_the_faces_go(tmp_path, monkeypatch):
+    """The measuring style ``real_photo`` (vision.faces.photos): each face of the scene is one
+    of the real crops of its kind, and kinds without a crop fall back to a rendered style."""
+    from vision.faces import FACE_SOURCES, photos
+
+    # four plain crops, each a solid colour no rendered face has, stand in for ../shared's
+    colours = {"1m": (0, 0, 255), "2m": (0, 255, 0), "3m": (255, 0, 0), "9p": (255, 0, 255)}
+    with open(tmp_path / "labels.csv", "w") as fh:
+        fh.write("file,tile\n")
+        for code, bgr in colours.items():
+            cv2.imwrite(str(tmp_path / f"{code}.png"), np.full((320, 240, 3), bgr, np.uint8))
+            fh.write(f"{code}.png,{code}\n")
+    files = photos.photo_files(tmp_path)
+    monkeypatch.setattr(photos, "photo_files", lambda directory=None: files)
+    assert photos.photo_codes() == ("1m", "2m", "3m", "9p")
+    assert photos.PHOTO_SOURCE not in FACE_SOURCES  # never training data, never a default scene style
+    data, truth = make_scene(4, width=1200, tilt=0, hand={"concealed": "111222333m9p", "melds": ["555s"]},
+                             source=photos.PHOTO_SOURCE, clutter=False)
+    assert truth["params"]["source"] == "real_photo"
+    img = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    for t in truth["tiles"]:
+        m = np.zeros(img.shape[:2], np.uint8)
+        q = np.asarray(t["corners"], np.float32)
+        inner = q.mean(axis=0) + (q - q.mean(axis=0)) * 0.5  # the middle of the face
+        cv2.fillConvexPoly(m, np.int32(np.round(inner)), 1)
+        mean = np.array(cv2.mean(img, mask=m)[:3])
+        if t["tile"] in colours:  # the crop's own colour, under the scene's light
+            want = np.array(colours[t["tile"]], float)
+            assert np.argmax(mean) == np.argmax(want) or t["tile"] == "9p", (t["tile"], mean)
+            assert np.corrcoef(mean, want)[0, 1] > 0.8, (t["tile"], mean)
+        else:  # 5s: no crop of it, so a rendered face (ivory, not one of the four colours)
+            assert mean.min() > 90, (t["tile"], mean)
+
+
+def test_no_photographed_face_without_the_real_crops(tmp_path):
+    from vision.faces import photos
+
+    assert photos.photo_files(tmp_path / "absent") == {}
+    rng = np.random.default_rng(0)
+    if "1m" not in photos.photo_codes():
+        import pytest
+
+        with pytest.raises(ValueError, match="no real crop of 1m"):
+            photos.photo_face("1m", rng, 64, 48)
+    else:
+        assert photos.photo_face("1m", rng, 64, 48).shape == (64, 48, 3)
+
+
+def test_a_photographed_face_is_brought_to_the_sets_ivory(tmp_path, monkeypatch):
+    """Crops from product photos under a warm light have yellow-brown faces; in a scene every
+    face takes the set's one ivory (scaled per channel, as a white balance), ink included."""
+    from vision.faces import photos
+
+    crop = np.full((320, 240, 3), (140, 175, 205), np.uint8)  # a face under a warm light
+    crop[100:220, 80:160] = (20, 20, 120)                      # dark red ink, a quarter of it
+    cv2.imwrite(str(tmp_path / "a.png"), crop)
+    (tmp_path / "labels.csv").write_text("file,tile\na.png,5z\n")
+    files = photos.photo_files(tmp_path)
+    monkeypatch.setattr(photos, "photo_files", lambda directory=None: files)
+    assert np.allclose(photos.face_ivory(crop), (140, 175, 205))
+    ivory = np.float32([200, 228, 238])
+    face = photos.photo_face("5z", np.random.default_rng(0), 160, 120, ivory=ivory)
+    assert face.shape == (160, 120, 3)
+    assert np.abs(face[5, 5].astype(float) - ivory).max() <= 2          # the bare face is the set's ivory
+    ink = face[80, 60].astype(float)
+    assert ink[2] > ink[1] and ink.max() < 200                         # the ink stays darker, and red
+    plain = photos.photo_face("5z", np.random.default_rng(0), 160, 120)
+    assert np.abs(plain[5, 5].astype(float) - (140, 175, 205)).max() <= 1  # without an ivory: as photographed
