@@ -44,6 +44,7 @@ CROP_W, CROP_H = 96, 128     # the classifier resizes; this keeps the detail of 
 CLOSER_LOOK_FACE_PX = 48     # faces shorter than this in the detection mask: look again, closer
 CLOSER_LOOK_GAIN = 1.2       # ... where the photo has at least this much more resolution to give
 PROBE_SOURCES = ("probe", "pair_probe")  # candidates that only ever add a face-down end
+PROBE_FACE_CONFIDENCE = 0.9  # ... or, for a probe, a face its row lost (heavy ink, a yellower face) named this surely
 BLOB_FACE_CONFIDENCE = 0.9  # a cell of a face-down colour blob counts as a face only when named this surely
 SURE_BACK = 0.5    # a face-down cell read as back this surely ...
 BACK_LEAN = 0.01   # ... makes a back of the rejected face-down cells near it whose likeliest tile kind is back,
@@ -157,8 +158,9 @@ def _read(decoded, det: dict, classify_fn, timings: dict) -> tuple[dict, list[di
         code, conf = res["tile"], float(res.get("confidence", 0.0))
         if code == "reject":
             continue
-        if c["source"] in PROBE_SOURCES and code != "back":
-            continue  # a probe only ever adds a face-down end
+        if c["source"] in PROBE_SOURCES and code != "back" and not (
+                c["source"] == "probe" and conf >= PROBE_FACE_CONFIDENCE):
+            continue  # a probe adds a face-down end, or a face its row lost that the model names surely
         if c["source"] == "pair_probe" and ends_down[c["run"]] < 2:
             continue
         if c["source"] == "back" and code != "back" and conf < BLOB_FACE_CONFIDENCE:

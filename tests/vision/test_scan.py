@@ -727,3 +727,36 @@ def test_a_far_off_hand_is_read_closer_in_a_window_around_it(monkeypatch):
     for a, b in zip(whole["tiles"], res["tiles"]):  # the same faces (a row's seams may be placed a little apart)
         q = np.float32(a["corners"])
         assert np.linalg.norm(q.mean(axis=0) - np.float32(b["corners"]).mean(axis=0)) < 0.25 * np.linalg.norm(q[3] - q[0])
+
+
+@pytest.mark.parametrize("source, confidence, kept", [
+    ("probe", 0.95, True),        # beyond a row's end: a face the row's mask lost, named surely
+    ("probe", 0.6, False),        # named unsurely: it adds nothing
+    ("pair_probe", 0.95, False),  # a pair probe only ever adds a face-down end
+])
+def test_a_probe_named_surely_as_a_face_is_a_face_its_row_lost(source, confidence, kept):
+    # development scene 353: the third 7p of a pung, lost from the face mask at the meld's end,
+    # was found only as the probe beyond the meld's two faces (read 7p at 0.97)
+    from types import SimpleNamespace
+
+    from vision.detect import Run
+
+    codes = ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p"]
+    run = Run(quads=[_face(30 * i, 0) for i in range(13)], kind="face", axis=np.float32([1, 0]), pitch=30.0,
+              height=40.0)
+    setattr(run, "probes" if source == "probe" else "pair_probes", [(1, _face(30 * 13, 0))])
+    det = {"runs": [run], "face_height": 40.0}
+    decoded = SimpleNamespace(image=np.full((60, 460, 3), 200, np.uint8), scale_xy=(1.0, 1.0), width=460, height=60,
+                              orientation=1, format="PNG")
+
+    def fn(crops, quads):
+        out = []
+        for q in quads:
+            k = int(round(float(np.asarray(q)[:, 0].min()) / 30))
+            out.append({"tile": codes[k], "confidence": 0.99, "top3": [[codes[k], 0.99]]} if k < 13 else
+                       {"tile": "5p", "confidence": confidence, "top3": [["5p", confidence]]})
+        return out
+
+    result, _ = scan_module._read(decoded, det, fn, {})
+    assert [t["tile"] for t in result["tiles"]] == codes + (["5p"] if kept else [])
+    assert result["hand"]["concealed"] == ("123456789m12345p" if kept else "123456789m1234p")
