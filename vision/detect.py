@@ -61,6 +61,10 @@ class Run:
     # concealed kong's face-down ends in the table's own colour (green backs on green felt);
     # they count only when both ends of the pair read as face-down (see vision.scan)
     pair_probes: list[tuple[int, np.ndarray]] = field(default_factory=list)
+    # probes beyond a row's ends that differ from the table to either side of them but not from
+    # the cell further out: a face the row's mask lost, next to another (two heavily inked faces
+    # side by side); they count only as a face named surely (see vision.scan)
+    face_probes: list[tuple[int, np.ndarray]] = field(default_factory=list)
 
 
 # ----------------------------------------------------------------------------- masks
@@ -1554,7 +1558,7 @@ def _find_backs(small: np.ndarray, gains: np.ndarray, faces: np.ndarray, face_h:
     # kept apart as a pair probe: a concealed kong's backs can have the table's colour, and its
     # two ends come together
     for r in runs:
-        keep, pair = [], []
+        keep, pair, lost = [], [], []
         for end, q in r.probes:
             step = q - (np.asarray(r.quads[0] if end == 0 else r.quads[-1], np.float32))
             inner = _mean_in(lab, q * f)
@@ -1567,8 +1571,11 @@ def _find_backs(small: np.ndarray, gains: np.ndarray, faces: np.ndarray, face_h:
                 keep.append((end, q))
             elif len(r.quads) == 2 and _outlined(small, q * to_small, np.mean(r.quads, axis=0).mean(axis=0) * to_small):
                 pair.append((end, q))
+            elif _probe_off_table(lab, inner, q, step, f, beside_only=True):
+                lost.append((end, q))
         r.probes = keep
         r.pair_probes = pair if len(keep) + len(pair) == 2 else []
+        r.face_probes = lost
     return out
 
 
@@ -1669,7 +1676,7 @@ def _kongs_from_ends(runs: list[Run], backs: list[Run], small: np.ndarray, gains
             return [(e, x) for e, x in cells if not point_in_quad(np.asarray(x).mean(axis=0), region)]
 
         for r in runs:
-            r.probes, r.pair_probes = outside(r.probes), outside(r.pair_probes)
+            r.probes, r.pair_probes, r.face_probes = outside(r.probes), outside(r.pair_probes), outside(r.face_probes)
         if len(pair) == 1 and len(pair[0].quads) == 2 and all(_same_shape(x, q) or _same_shape(x, np.roll(q, 2, axis=0))
                                                               for x in pair[0].quads):
             # its two faces were found as they are (the face-down tile's shape: the four tiles
@@ -1884,7 +1891,8 @@ def _lab_distance(a: np.ndarray, b: np.ndarray):
     return float(d) if np.ndim(d) == 0 else d
 
 
-def _probe_off_table(lab: np.ndarray, inner: np.ndarray, q: np.ndarray, step: np.ndarray, f: float) -> bool:
+def _probe_off_table(lab: np.ndarray, inner: np.ndarray, q: np.ndarray, step: np.ndarray, f: float,
+                     beside_only: bool = False) -> bool:
     """Does a probe cell (mean colour ``inner``) differ from the local table around it?
 
     The table is sampled one cell further out along the row and one face height to
@@ -1894,9 +1902,9 @@ def _probe_off_table(lab: np.ndarray, inner: np.ndarray, q: np.ndarray, step: np
     the classifier takes a plain table patch for a face-down tile.  On development
     scenes 0..199 every true face-down end differed from all three samples by 30 or
     more, while nine in ten bare-table probes that passed the outer cell alone came
-    within 25 of a side sample."""
+    within 25 of a side sample.  ``beside_only``: the two side samples alone (a face-probe's test)."""
     rise = ((q[3] - q[0]) + (q[2] - q[1])) / 2
-    for shift in (step, rise, -rise):
+    for shift in ((rise, -rise) if beside_only else (step, rise, -rise)):
         table = _mean_in(lab, (q + shift) * f)
         if table is not None and _lab_distance(inner, table) <= 25:
             return False

@@ -73,7 +73,8 @@ def _side(q):
 
 
 def candidates(runs) -> list[dict]:
-    """Flatten detection runs into candidates: faces first, then probes, then face-down blobs.
+    """Flatten detection runs into candidates: faces first, then probes, then face-down blobs,
+    then face probes (which lie on face-down blobs' cells, not on anything else).
 
     A later candidate whose centre lies inside an earlier one is a duplicate and dropped.
     """
@@ -91,10 +92,15 @@ def candidates(runs) -> list[dict]:
         if r.kind == "back":
             for q in r.quads:
                 out.append({"quad": q, "run": i, "source": "back"})
+    for i, r in enumerate(runs):  # last: a face probe never displaces a face-down cell found otherwise
+        for end, q in r.face_probes:
+            out.append({"quad": q, "run": i, "source": "face_probe", "end": end})
     kept: list[dict] = []
     for c in out:
         ctr = np.asarray(c["quad"], np.float32).mean(axis=0)
-        if any(point_in_quad(ctr, k["quad"]) for k in kept):
+        # a face probe may lie on a face-down blob's cell: both are read, and the probe counts
+        # only where the cell does not (:func:`_read`)
+        if any(point_in_quad(ctr, k["quad"]) for k in kept if c["source"] != "face_probe" or k["source"] != "back"):
             continue
         kept.append(c)
     return kept
@@ -161,6 +167,9 @@ def _read(decoded, det: dict, classify_fn, timings: dict) -> tuple[dict, list[di
         if c["source"] in PROBE_SOURCES and code != "back" and not (
                 c["source"] == "probe" and conf >= PROBE_FACE_CONFIDENCE):
             continue  # a probe adds a face-down end, or a face its row lost that the model names surely
+        if c["source"] == "face_probe" and (code == "back" or conf < PROBE_FACE_CONFIDENCE or any(
+                point_in_quad(np.asarray(c["quad"], np.float32).mean(axis=0), t["quad"]) for t in tiles)):
+            continue  # ... and a face probe only the latter, where no tile was kept already
         if c["source"] == "pair_probe" and ends_down[c["run"]] < 2:
             continue
         if c["source"] == "back" and code != "back" and conf < BLOB_FACE_CONFIDENCE:
@@ -360,7 +369,8 @@ def _moved(run, by: tuple[int, int]):
     d = np.float32(by)
     return replace(run, quads=[np.asarray(q, np.float32) + d for q in run.quads],
                    probes=[(end, np.asarray(q, np.float32) + d) for end, q in run.probes],
-                   pair_probes=[(end, np.asarray(q, np.float32) + d) for end, q in run.pair_probes])
+                   pair_probes=[(end, np.asarray(q, np.float32) + d) for end, q in run.pair_probes],
+                   face_probes=[(end, np.asarray(q, np.float32) + d) for end, q in run.face_probes])
 
 
 def closer_window(det: dict, tiles: list[dict], first, closer) -> tuple[int, int, int, int] | None:

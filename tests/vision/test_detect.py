@@ -651,3 +651,24 @@ def test_a_window_on_the_photos_grid_with_its_table_colour_finds_the_face_down_t
     assert same(backs(got["runs"], (x0, y0)), backs(whole["runs"]))
     own = detect(part, long_side=round(max(part.shape[:2]) * 2000 / 2016), whole=img.shape[:2], balance=balance[:2])
     assert not same(backs(own["runs"], (x0, y0)), backs(whole["runs"]))   # the window's own table colour
+
+
+def test_a_probe_like_the_cell_beyond_it_but_not_the_table_beside_it_is_a_face_probe():
+    # speed photo 900003: two heavily inked 9p faces lost from the mask between two runs of
+    # one row; the probe beyond each run's end lies on one of them and the cell further out on
+    # the other, so the face-down test (it must differ from all three cells) drops it, while the
+    # table beside it differs: a face probe, which only a sure face naming keeps (vision.scan)
+    from vision.detect import _probe_off_table
+
+    lab = np.zeros((100, 300, 3), np.float32)
+    lab[:] = (120, 140, 150)               # the table
+    lab[35:65, 100:200] = (190, 128, 135)  # two lost faces side by side, along x
+    q = np.float32([[100, 35], [150, 35], [150, 65], [100, 65]])   # the probe on the first
+    step = np.float32([50, 0])                                      # the next cell: the second
+    inner = lab[40:60, 105:145].reshape(-1, 3).mean(axis=0)
+    assert not _probe_off_table(lab, inner, q, step, 1.0)
+    assert _probe_off_table(lab, inner, q, step, 1.0, beside_only=True)
+    lab[35:65, 150:200] = (120, 140, 150)  # table further out: an ordinary probe
+    assert _probe_off_table(lab, inner, q, step, 1.0)
+    lab[5:35, 100:150] = lab[65:95, 100:150] = (190, 128, 135)   # like the table beside it: neither
+    assert not _probe_off_table(lab, inner, q, step, 1.0, beside_only=True)

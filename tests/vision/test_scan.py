@@ -729,6 +729,23 @@ def test_a_far_off_hand_is_read_closer_in_a_window_around_it(monkeypatch):
         assert np.linalg.norm(q.mean(axis=0) - np.float32(b["corners"]).mean(axis=0)) < 0.25 * np.linalg.norm(q[3] - q[0])
 
 
+ROW_CODES = ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p"]
+
+
+def _row_of_thirteen(**probes):
+    """A detection of one row of thirteen 30 px faces (``ROW_CODES``) with ``probes`` (the Run's
+    probe fields) beyond its end, and a stand-in photo for :func:`vision.scan._read`."""
+    from types import SimpleNamespace
+
+    from vision.detect import Run
+
+    run = Run(quads=[_face(30 * i, 0) for i in range(13)], kind="face", axis=np.float32([1, 0]), pitch=30.0,
+              height=40.0, **probes)
+    decoded = SimpleNamespace(image=np.full((60, 460, 3), 200, np.uint8), scale_xy=(1.0, 1.0), width=460, height=60,
+                              orientation=1, format="PNG")
+    return {"runs": [run], "face_height": 40.0}, decoded
+
+
 @pytest.mark.parametrize("source, confidence, kept", [
     ("probe", 0.95, True),        # beyond a row's end: a face the row's mask lost, named surely
     ("probe", 0.6, False),        # named unsurely: it adds nothing
@@ -737,17 +754,8 @@ def test_a_far_off_hand_is_read_closer_in_a_window_around_it(monkeypatch):
 def test_a_probe_named_surely_as_a_face_is_a_face_its_row_lost(source, confidence, kept):
     # development scene 353: the third 7p of a pung, lost from the face mask at the meld's end,
     # was found only as the probe beyond the meld's two faces (read 7p at 0.97)
-    from types import SimpleNamespace
-
-    from vision.detect import Run
-
-    codes = ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p"]
-    run = Run(quads=[_face(30 * i, 0) for i in range(13)], kind="face", axis=np.float32([1, 0]), pitch=30.0,
-              height=40.0)
-    setattr(run, "probes" if source == "probe" else "pair_probes", [(1, _face(30 * 13, 0))])
-    det = {"runs": [run], "face_height": 40.0}
-    decoded = SimpleNamespace(image=np.full((60, 460, 3), 200, np.uint8), scale_xy=(1.0, 1.0), width=460, height=60,
-                              orientation=1, format="PNG")
+    codes = ROW_CODES
+    det, decoded = _row_of_thirteen(**{"probes" if source == "probe" else "pair_probes": [(1, _face(30 * 13, 0))]})
 
     def fn(crops, quads):
         out = []
@@ -760,3 +768,36 @@ def test_a_probe_named_surely_as_a_face_is_a_face_its_row_lost(source, confidenc
     result, _ = scan_module._read(decoded, det, fn, {})
     assert [t["tile"] for t in result["tiles"]] == codes + (["5p"] if kept else [])
     assert result["hand"]["concealed"] == ("123456789m12345p" if kept else "123456789m1234p")
+
+
+@pytest.mark.parametrize("tile, confidence, blob, kept", [
+    ("9p", 0.95, None, True),       # a face the row lost, named surely
+    ("9p", 0.6, None, False),       # named unsurely
+    ("back", 0.95, None, False),    # a face probe never adds a face-down tile
+    ("9p", 0.95, "reject", True),   # lying on a face-down colour blob's cell that is rejected (speed photo 900003)
+    ("9p", 0.95, "back", False),    # ... or on one read face-down, which counts instead
+])
+def test_a_face_probe_counts_only_as_a_face_named_surely(tile, confidence, blob, kept):
+    from vision.detect import Run
+
+    codes = ROW_CODES
+    det, decoded = _row_of_thirteen(face_probes=[(1, _face(30 * 13, 0))])
+    if blob:  # a face-down colour blob's cell a little off the probe's
+        det["runs"].append(Run(quads=[_face(30 * 13 + 4, 2)], kind="back", axis=np.float32([1, 0]), pitch=30.0,
+                               height=40.0))
+
+    def fn(crops, quads):
+        out = []
+        for q in quads:
+            k = int(round(float(np.asarray(q)[:, 0].min()) / 30))
+            x0 = float(np.asarray(q)[:, 0].min())
+            if k < 13:
+                out.append({"tile": codes[k], "confidence": 0.99, "top3": [[codes[k], 0.99]]})
+            elif x0 != 30 * 13:  # the blob's cell
+                out.append({"tile": blob, "confidence": 0.9, "top3": [["back", 0.9 if blob == "back" else 0.0]]})
+            else:
+                out.append({"tile": tile, "confidence": confidence, "top3": [[tile, confidence]]})
+        return out
+
+    result, _ = scan_module._read(decoded, det, fn, {})
+    assert [t["tile"] for t in result["tiles"] if t["tile"] != "back"] == codes + (["9p"] if kept else [])
