@@ -444,6 +444,10 @@ def make_scene(seed: int, *, width: int = 1600, hand: dict | None = None, source
     rng = np.random.default_rng(seed)
     pool = tuple(sources) if sources else SCENE_SOURCES()
     src = source if source is not None else str(rng.choice(pool))
+    from .faces.photos import PHOTO_SOURCE, photo_codes
+
+    if src == PHOTO_SOURCE and not photo_codes():
+        raise ValueError(f"the {PHOTO_SOURCE} style needs ../shared/data/real-tiles, which is not on this machine")
     hand = parse_hand(hand) if hand is not None else random_hand(rng)
     table = table or str(rng.choice(TABLES))
     tilt = float(rng.uniform(0, 40)) if tilt is None else float(tilt)

@@ -108,14 +108,18 @@ def test_a_scene_of_photographed_faces_puts_the_real_crops_where_the_faces_go(tm
             assert mean.min() > 90, (t["tile"], mean)
 
 
-def test_no_photographed_face_without_the_real_crops(tmp_path):
+def test_no_photographed_face_without_the_real_crops(tmp_path, monkeypatch):
+    import pytest
+
     from vision.faces import photos
 
     assert photos.photo_files(tmp_path / "absent") == {}
+    with monkeypatch.context() as m:
+        m.setattr(photos, "photo_files", lambda directory=None: {})
+        with pytest.raises(ValueError, match="needs ../shared/data/real-tiles"):
+            make_scene(1, width=800, source=photos.PHOTO_SOURCE)
     rng = np.random.default_rng(0)
     if "1m" not in photos.photo_codes():
-        import pytest
-
         with pytest.raises(ValueError, match="no real crop of 1m"):
             photos.photo_face("1m", rng, 64, 48)
     else:
