@@ -43,7 +43,7 @@ from .group import HAND_SIZES, adds_up, group_tiles, hand_size, missing_a_tile, 
 CROP_W, CROP_H = 96, 128     # the classifier resizes; this keeps the detail of big tiles
 CLOSER_LOOK_FACE_PX = 48     # faces shorter than this in the detection mask: look again, closer
 CLOSER_LOOK_GAIN = 1.2       # ... where the photo has at least this much more resolution to give
-PROBE_SOURCES = ("probe", "pair_probe")  # candidates that only ever add a face-down end
+PROBE_SOURCES = ("probe", "pair_probe")  # candidates beyond a row's ends that add a face-down end
 PROBE_FACE_CONFIDENCE = 0.9  # ... or, for a probe, a face its row lost (heavy ink, a yellower face) named this surely
 BLOB_FACE_CONFIDENCE = 0.9  # a cell of a face-down colour blob counts as a face only when named this surely
 SURE_BACK = 0.5    # a face-down cell read as back this surely ...
@@ -382,7 +382,8 @@ def closer_window(det: dict, tiles: list[dict], first, closer) -> tuple[int, int
     than a meld, which may lie anywhere), it found where the tiles lie, and what it missed lies
     among or beside them (a tile of a row, a face-down end, a flower cut as one with its
     neighbour): the closer look reads the box around everything the first look found (rejected
-    candidates too), grown by ``CLOSER_MARGIN`` face heights, at the scale the whole photo would
+    candidates too; face probes lie within a pitch of a row, inside the margin, and are left out),
+    grown by ``CLOSER_MARGIN`` face heights, at the scale the whole photo would
     have. A detection costs about its area, so a hand that fills a quarter of the photo reads
     closer for about a quarter of the price. Where that box is ``CLOSER_WHOLE`` of the photo or
     more, or the first reading is further short (it may have found a patch of the table and
