@@ -13,7 +13,6 @@ fixed seed; :func:`load_real` reads ``../shared/data/real-tiles`` when present.
 from __future__ import annotations
 
 import argparse
-import csv
 import math
 import multiprocessing
 import os
@@ -27,12 +26,11 @@ import numpy as np
 from engine.tiles import KINDS
 
 from .classify import INPUT_H, INPUT_W, to_input
-from .faces.fonts import SHARED
+from .faces.photos import REAL_DIR, real_labels
 from .render import back_colour, render_tile
 
 LABELS: tuple[str, ...] = tuple(KINDS) + ("back", "reject")
 LABEL_INDEX = {c: i for i, c in enumerate(LABELS)}
-REAL_DIR = SHARED / "data" / "real-tiles"
 REJECT_SHARE = 0.05
 
 
@@ -379,19 +377,14 @@ def build_cache(path: str | os.PathLike, n: int, seed: int, *, exclude: tuple[st
 
 def load_real(directory: str | os.PathLike = REAL_DIR) -> tuple[list[str], list[np.ndarray], list[str]]:
     """The labelled real crops as (files, BGR images at full size, tile codes); empty if absent."""
-    directory = Path(directory)
-    labels_csv = directory / "labels.csv"
-    if not labels_csv.exists():
-        return [], [], []
     files, imgs, codes = [], [], []
-    with open(labels_csv, newline="") as fh:
-        for row in csv.DictReader(fh):
-            img = cv2.imread(str(directory / row["file"]), cv2.IMREAD_COLOR)
-            if img is None:
-                continue
-            files.append(row["file"])
-            imgs.append(img)
-            codes.append(row["tile"])
+    for name, code in real_labels(directory):
+        img = cv2.imread(str(Path(directory) / name), cv2.IMREAD_COLOR)
+        if img is None:
+            continue
+        files.append(name)
+        imgs.append(img)
+        codes.append(code)
     return files, imgs, codes
 
 

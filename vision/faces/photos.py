@@ -21,19 +21,25 @@ import numpy as np
 from .fonts import SHARED
 
 PHOTO_SOURCE = "real_photo"
-PHOTO_DIR = SHARED / "data" / "real-tiles"
+REAL_DIR = SHARED / "data" / "real-tiles"
+
+
+def real_labels(directory: str | Path = REAL_DIR) -> list[tuple[str, str]]:
+    """(file name, tile code) of each labelled real crop in ``directory``'s ``labels.csv``, in its
+    order; empty when it is absent."""
+    labels = Path(directory) / "labels.csv"
+    if not labels.exists():
+        return []
+    with open(labels, newline="") as fh:
+        return [(row["file"], row["tile"]) for row in csv.DictReader(fh)]
 
 
 @functools.cache
-def photo_files(directory: Path = PHOTO_DIR) -> dict[str, tuple[Path, ...]]:
+def photo_files(directory: Path = REAL_DIR) -> dict[str, tuple[Path, ...]]:
     """Tile code -> the crops of it in ``directory`` (its ``labels.csv``); empty when absent."""
-    labels = Path(directory) / "labels.csv"
-    if not labels.exists():
-        return {}
     out: dict[str, list[Path]] = {}
-    with open(labels, newline="") as fh:
-        for row in csv.DictReader(fh):
-            out.setdefault(row["tile"], []).append(Path(directory) / row["file"])
+    for name, code in real_labels(directory):
+        out.setdefault(code, []).append(Path(directory) / name)
     return {code: tuple(sorted(files)) for code, files in sorted(out.items())}
 
 
