@@ -6,6 +6,14 @@ both trained without the held-out face sources, read crops whose faces come only
         --out .train/flowers_stage_a.onnx       # the hold-out flower reader
     .venv/bin/python bench/unseen_style.py [--sources hk_art,imahjong_can] [--n 500] [--json F]
 
+The figure nearest to what ships reads with the whole recipe trained without those sources (stages
+A and B and the real-crop fine-tune) and a flower reader that kept its real-crop steps:
+
+    .venv/bin/python -m vision.train --replica                 # .train/replica.onnx
+    .venv/bin/python -m vision.train_flowers --never hk_art,imahjong_can --out .train/flowers_replica.onnx
+    .venv/bin/python bench/unseen_style.py --model .train/replica.onnx \
+        --flower-model .train/flowers_replica.onnx --json .train/reports/unseen_step.json   # the card reads it
+
 The crops are the unseen-style test set of ``python -m vision.train`` (render seed
 ``HOLDOUT_TEST_SEED``, every kind of each held-out source), rendered at the flower reader's larger
 size so that both models get what the scanner would give them (``vision.classify`` scales them to
