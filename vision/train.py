@@ -756,7 +756,12 @@ def unseen_goal_figures(hold, replicas: list, step) -> dict | None:
                       per({name: r["with_reader"] for name, r in step["sources"].items()})))
     if not parts:
         return None
-    name, figure, _ = parts[-1] if step else parts[1 if hold else 0] if replicas else parts[0]
+    if step:  # the whole classify step
+        name, figure, _ = parts[-1]
+    elif replicas:  # the training seed's replica, the first after stage A
+        name, figure, _ = parts[1 if hold else 0]
+    else:
+        name, figure, _ = parts[0]
     met = figure >= 0.95
     line = (f"unseen style: {_pct(figure)} {'meets' if met else 'against'} the 95% goal, with {name}. All figures: "
             + "; ".join(f"{n}: {_pct(f)} ({ps})" for n, f, ps in parts))
