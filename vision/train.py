@@ -381,6 +381,13 @@ def never_trained(a) -> tuple[str, ...]:
     return tuple(s for s in a.never.split(",") if s and s in FACE_SOURCES)
 
 
+def held_out_sources(a) -> tuple[str, ...]:
+    """The face sources a hold-out model never trains on: ``--holdout`` and ``--never``, those present."""
+    from .faces import FACE_SOURCES
+
+    return tuple(dict.fromkeys(s for s in (*a.holdout.split(","), *never_trained(a)) if s and s in FACE_SOURCES))
+
+
 def training_data(a) -> tuple[dict, dict]:
     """Every synthetic training crop: the rendered crops plus the scanner's own crops of ``a.scenes``
     synthetic photos (:mod:`vision.scene_crops`), without the never-trained face sources.
@@ -411,6 +418,14 @@ def rendered_checkset(n: int = CHECK_N, seed: int = CHECK_SEED, workers: int = 2
     return build_cache(WORK / "check", n, seed, workers=workers)
 
 
+def unseen_scores(model, unseen: dict) -> dict:
+    """``unseen`` (per source) and ``unseen_all`` (every source together): ``score`` of ``model`` on the
+    held-out sources' test sets (``_unseen_sets``)."""
+    return {"unseen": {s: score(predict(model, d["x"]), d["y"]) for s, d in unseen.items()},
+            "unseen_all": score(predict(model, np.concatenate([d["x"] for d in unseen.values()])),
+                                np.concatenate([d["y"] for d in unseen.values()]))}
+
+
 def _unseen_sets(held, n_each: int, workers: int) -> dict:
     from .faces import SOURCE_CODES
 
@@ -427,11 +442,8 @@ def cmd_main(a) -> int:
     the head with the real crops and export."""
     torch = _torch()
     torch.manual_seed(TRAIN_SEED)
-    from .faces import FACE_SOURCES
-
     t_all = time.time()
-    never = never_trained(a)
-    held = tuple(dict.fromkeys(s for s in (*a.holdout.split(","), *never) if s and s in FACE_SOURCES))
+    held = held_out_sources(a)
     data, facts = training_data(a)
     check = rendered_checkset(workers=a.workers)
     files, imgs, codes = load_real()
@@ -457,10 +469,8 @@ def cmd_main(a) -> int:
         unseen = _unseen_sets(held, a.holdout_test_n, a.workers)
         rep = {"command": "python -m vision.train", "held_out": list(held), "train": info_a,
                "n_rendered": len(sub["y"]), "render_seed": RENDER_SEED, "test_seed": HOLDOUT_TEST_SEED,
-               "unseen": {s: score(predict(model, d["x"]), d["y"]) for s, d in unseen.items()},
+               **unseen_scores(model, unseen),
                "real_rendered_only": score(predict(model, real_x), real_y) if len(real_y) else None, "env": env}
-        rep["unseen_all"] = score(predict(model, np.concatenate([d["x"] for d in unseen.values()])),
-                                  np.concatenate([d["y"] for d in unseen.values()]))
         _save_report("holdout", rep)
         print("unseen-style top-1: " + ", ".join(f"{s} {r['top1']:.4f}" for s, r in rep["unseen"].items())
               + f", all {rep['unseen_all']['top1']:.4f}"
@@ -495,9 +505,7 @@ def cmd_replica(a) -> int:
     report, which the card shows beside stage A's figures. Not part of the shipped model's
     command: it trains as long again, with wall-clock caps of an hour a stage."""
     torch = _torch()
-    from .faces import FACE_SOURCES
-
-    held = tuple(dict.fromkeys(s for s in (*a.holdout.split(","), *never_trained(a)) if s and s in FACE_SOURCES))
+    held = held_out_sources(a)
     if not held:
         print("no held-out face source is present: nothing to replicate", file=sys.stderr)
         return 1
@@ -521,10 +529,7 @@ def cmd_replica(a) -> int:
     rep = {"command": "python -m vision.train --replica",  # _save_report writes the run's own arguments
            "held_out": list(held), "seed": seed, "stages": [info_a, info_b], "finetune": ft,
            "n_rendered": len(sub["y"]), "test_seed": HOLDOUT_TEST_SEED,
-           "unseen": {s: score(predict(model, d["x"]), d["y"]) for s, d in unseen.items()},
-           "unseen_all": score(predict(model, np.concatenate([d["x"] for d in unseen.values()])),
-                               np.concatenate([d["y"] for d in unseen.values()])),
-           "total_seconds": round(time.time() - t_all, 1), "env": environment()}
+           **unseen_scores(model, unseen), "total_seconds": round(time.time() - t_all, 1), "env": environment()}
     _save_report("replica" if seed == TRAIN_SEED else f"replica_{seed}", rep)
     print("replica unseen-style top-1: " + ", ".join(f"{s} {r['top1']:.4f}" for s, r in rep["unseen"].items())
           + f", all {rep['unseen_all']['top1']:.4f}", flush=True)
@@ -908,8 +913,8 @@ def write_card(reports: Path, out: Path) -> None:
                  f"`{r['command']}` |")
     if step:
         for s, x in [*step["sources"].items(), ("together", step["all"])]:
-            L.append(f"| unseen {'styles' if s == 'together' else f'style `{s}`'}{' together' if s == 'together' else ''}, "
-                     "the whole classify step of that recipe (with the second look and a flower reader trained "
+            label = "unseen styles together" if s == "together" else f"unseen style `{s}`"
+            L.append(f"| {label}, the whole classify step of that recipe (with the second look and a flower reader trained "
                      f"without them) | {_pct(x['with_reader']['top1'])} | {_pct(x['with_reader']['top3'])} | "
                      f"{x['with_reader']['n']} | `{step['command']}` |")
     L.append("")
