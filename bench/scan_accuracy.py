@@ -134,6 +134,9 @@ def main(argv=None) -> int:
     ap.add_argument("--sources", help="comma-separated face sources the scenes may use (default: all available)")
     ap.add_argument("--fill", type=float, help="the share of the frame the hand spans (default: 0.55-0.85 by seed); "
                     "smaller is the same hand shot from further away, with more table in view")
+    ap.add_argument("--bodies", choices=("sprite", "camera"), default="sprite",
+                    help="where the scenes draw the tiles' thickness (vision.scenes.make_scene): on a random side "
+                    "of each tile, or where the camera sees it")
     ap.add_argument("--one-look", action="store_true",
                     help="never take the closer look (vision.scan.CLOSER_LOOK_GAIN = inf), to compare")
     ap.add_argument("--json", help="write per-scene results here")
@@ -158,7 +161,7 @@ def main(argv=None) -> int:
     for k in range(a.scenes):
         seed = a.first_seed + k
         width = a.width or widths[seed % len(widths)]
-        data, truth = make_scene(seed, width=width, sources=sources, fill=a.fill)
+        data, truth = make_scene(seed, width=width, sources=sources, fill=a.fill, bodies=a.bodies)
         fn = truth_classifier(truth) if a.classifier == "truth" else None
         result = scan(data, classify_fn=fn)
         s = score_scene(result, truth)

@@ -167,12 +167,24 @@ def _rounded_mask(h: int, w: int, x0: float, y0: float, x1: float, y1: float, r:
     return cv2.resize(big, (w, h), interpolation=cv2.INTER_AREA).astype(np.float32) / 255.0
 
 
+@dataclass(frozen=True)
+class TileBody:
+    """What a tile's visible thickness is made of, for a scene that draws it where its camera
+    would see it: the layers from the table up (``layers``: (share of the thickness from the
+    table, BGR colour) pairs, the far one first, as :func:`render_tile` draws them) and the
+    face's corner radius in pixels of the tile image."""
+    layers: tuple[tuple[float, np.ndarray], ...]
+    radius: float
+
+
 def render_tile(code: str, rng: np.random.Generator, *, height: int = 160, source: str | None = None,
-                exclude_sources: tuple[str, ...] = (), colours: SetColours | None = None) -> tuple[np.ndarray, np.ndarray]:
+                exclude_sources: tuple[str, ...] = (), colours: SetColours | None = None,
+                with_body: bool = False):
     """One whole tile seen from straight above; ``colours``: the set's (default: drawn at random).
 
     Returns ``(image, face_quad)``: image is BGRA uint8, transparent outside the tile;
     face_quad is 4x2 float32, the face corners (top-left, top-right, bottom-right, bottom-left).
+    With ``with_body``, also its :class:`TileBody` (the random draws are the same either way).
     """
     _check(code)
     fh = int(height)
@@ -196,10 +208,12 @@ def render_tile(code: str, rng: np.random.Generator, *, height: int = 160, sourc
     alpha = np.zeros((H, W), np.float32)
     # far layer first: the body's bottom layer, then the layer next to the face
     layers = [(1.0, ivory if face_down else back), (frac if not face_down else 1 - frac, back if face_down else ivory)]
+    shaded = []
     for k, (t, colour) in enumerate(layers):
         ox, oy = fx0 + dx * t, fy0 + dy * t
         m = _rounded_mask(H, W, ox, oy, ox + fw, oy + fh, r)
         shade = 0.78 + 0.1 * k + rng.uniform(-0.05, 0.05)
+        shaded.append((float(t), colour * shade))
         img = img * (1 - m[..., None]) + (colour * shade)[None, None, :] * m[..., None]
         alpha = np.maximum(alpha, m)
     if face_down:
@@ -221,4 +235,6 @@ def render_tile(code: str, rng: np.random.Generator, *, height: int = 160, sourc
     alpha = np.maximum(alpha, fm)
     out = np.dstack([np.clip(img, 0, 255), alpha * 255]).astype(np.uint8)
     quad = np.array([[fx0, fy0], [fx0 + fw, fy0], [fx0 + fw, fy0 + fh], [fx0, fy0 + fh]], np.float32)
+    if with_body:
+        return out, quad, TileBody(tuple(shaded), float(r))
     return out, quad

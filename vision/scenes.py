@@ -185,6 +185,7 @@ class _Placed:
     img: np.ndarray     # BGRA
     face: np.ndarray    # 4x2 face quad in plane coordinates
     M: np.ndarray       # 2x3 affine: tile image -> plane
+    body: object = None  # its render.TileBody, for bodies drawn where the camera sees them
 
 
 def _place(img, face_quad, cx, cy, angle, scale=1.0):
@@ -229,7 +230,8 @@ def _layout_row(tiles, group, rng, render, src, unit, x0, y0, angle, gap_range, 
     ux, uy = math.cos(angle), math.sin(angle)
     pos = 0.0
     for code in tiles:
-        img, fq = render.render_tile(code, rng, height=int(round(unit)), source=_source_for(code, src))
+        img, fq, body = render.render_tile(code, rng, height=int(round(unit)), source=_source_for(code, src),
+                                           with_body=True)
         fq = np.asarray(fq, np.float32)
         fw = float(fq[1, 0] - fq[0, 0])
         fc = fq.mean(axis=0)
@@ -241,20 +243,59 @@ def _layout_row(tiles, group, rng, render, src, unit, x0, y0, angle, gap_range, 
         off = np.array([w / 2, h / 2]) - fc
         ca, sa = math.cos(ang), math.sin(ang)
         M, face = _place(img, fq, cx + off[0] * ca - off[1] * sa, cy + off[0] * sa + off[1] * ca, ang)
-        tiles_out.append(_Placed(code, group, img, face, M))
+        tiles_out.append(_Placed(code, group, img, face, M, body))
         pos += fw + rng.uniform(*gap_range)
     return pos
 
 
-def _tile_layer(tiles, rng, unit, light_dir, h, w):
+def _rounded_outline(t: _Placed, steps: int = 5) -> np.ndarray:
+    """The outline of a placed tile's face with its rounded corners, in plane coordinates."""
+    q = cv2.transform(t.face.reshape(-1, 1, 2), cv2.invertAffineTransform(t.M)).reshape(4, 2)
+    (x0, y0), (x1, y1) = q.min(axis=0), q.max(axis=0)
+    r = min(t.body.radius, (x1 - x0) / 2, (y1 - y0) / 2)
+    pts = []
+    for (cx, cy), a0 in (((x1 - r, y0 + r), -90), ((x1 - r, y1 - r), 0), ((x0 + r, y1 - r), 90), ((x0 + r, y0 + r), 180)):
+        for a in np.radians(np.linspace(a0, a0 + 90, steps)):
+            pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    return cv2.transform(np.float32(pts).reshape(-1, 1, 2), t.M).reshape(-1, 2)
+
+
+def _draw_camera_body(rgb, alpha, t: _Placed, to_table: np.ndarray) -> None:
+    """A tile's thickness as the camera sees it: each layer of the body is its face outline swept
+    from where the layer meets the face's side to ``to_table`` (the offset, in the plane, at
+    which the camera sees the table under the face), the far layer first."""
+    outline = _rounded_outline(t)
+    h, w = alpha.shape
+    tops = [layer_t for layer_t, _ in t.body.layers[1:]] + [0.0]
+    for (far, colour), near in zip(t.body.layers, tops):
+        poly = cv2.convexHull(np.concatenate([outline + near * to_table, outline + far * to_table]).astype(np.float32))
+        poly = poly.reshape(-1, 2)
+        x0, y0 = np.maximum(np.floor(poly.min(axis=0)).astype(int) - 1, 0)
+        x1, y1 = np.minimum(np.ceil(poly.max(axis=0)).astype(int) + 2, [w, h])
+        if x1 <= x0 or y1 <= y0:
+            continue
+        m = np.zeros((y1 - y0, x1 - x0), np.uint8)
+        cv2.fillConvexPoly(m, np.round((poly - (x0, y0)) * 16).astype(np.int32), 255, cv2.LINE_AA, shift=4)
+        a = m.astype(np.float32) / 255
+        roi_rgb, roi_a = rgb[y0:y1, x0:x1], alpha[y0:y1, x0:x1]
+        roi_rgb[:] = roi_rgb * (1 - a[..., None]) + np.asarray(colour, np.float32) * a[..., None]
+        roi_a[:] = np.maximum(roi_a, a)
+
+
+def _tile_layer(tiles, rng, unit, light_dir, h, w, to_table=None):
     """Tile colours, their coverage and the shadow they cast, on a layout-sized canvas.
 
     All bodies are drawn first, then all faces, so that touching tiles show their
-    sides only where a real row does: at its outer edges."""
+    sides only where a real row does: at its outer edges. ``to_table``: per tile, where the
+    camera sees the table under its face (an offset in the plane), to draw each body where a
+    camera sees it; by default each tile image's own body is drawn."""
     rgb = np.zeros((h, w, 3), np.float32)
     alpha = np.zeros((h, w), np.float32)
     for faces_only in (False, True):
-        for t in tiles:
+        for k, t in enumerate(tiles):
+            if to_table is not None and not faces_only:
+                _draw_camera_body(rgb, alpha, t, to_table[k])
+                continue
             th, tw = t.img.shape[:2]
             src = t.img
             if faces_only:
@@ -357,7 +398,8 @@ def _rot(axis, a):
 
 
 def camera_homography(tilt_deg, roll_deg, yaw_deg, f, layout_pts, out_w, out_h, fill, shift):
-    """Plane (u, v) -> photo homography for a camera tilted from straight down.
+    """Plane (u, v) -> photo homography for a camera tilted from straight down, and the camera's
+    centre as (u, v, height above the plane).
 
     The layout's bounding box fills ``fill`` of the frame, shifted by ``shift`` (fractions).
     """
@@ -390,7 +432,8 @@ def camera_homography(tilt_deg, roll_deg, yaw_deg, f, layout_pts, out_w, out_h, 
     room = np.array([out_w, out_h]) - np.ptp(p, axis=0)
     target = np.array([out_w / 2, out_h / 2]) + np.asarray(shift) * np.maximum(room, 0) / 2
     T = np.array([[1, 0, target[0] - mid[0]], [0, 1, target[1] - mid[1]], [0, 0, 1]])
-    return T @ Hm
+    P = C - D * Rc[2]
+    return T @ Hm, np.array([P[0], -P[1], P[2]])
 
 
 # ----------------------------------------------------------------------------- the scene
@@ -429,12 +472,18 @@ def _lay_out(hand, rng, render, src, unit, tiles):
 def make_scene(seed: int, *, width: int = 1600, hand: dict | None = None, source: str | None = None,
                table: str | None = None, tilt: float | None = None, roll: float | None = None,
                quality: int | None = None, clutter: bool = True, portrait: bool = False,
-               sources: tuple[str, ...] | None = None, fill: float | None = None) -> tuple[bytes, dict]:
+               sources: tuple[str, ...] | None = None, fill: float | None = None,
+               bodies: str = "sprite") -> tuple[bytes, dict]:
     """Compose one synthetic table photo. Returns ``(jpeg_bytes, truth)``.
 
     ``fill``: the share of the frame's shorter side that the hand's layout spans (default: drawn
     from 0.55-0.85, a hand framed to fill the photo); a given one changes nothing else in the
     scene, so a seed's photo can be compared with the same hand shot from further away.
+
+    ``bodies``: ``"sprite"`` draws each tile's thickness on a side of its own, drawn at random
+    (0.06-0.2 of the face's height); ``"camera"`` draws it where the scene's camera sees it:
+    towards the camera's foot, the same way for every tile, and as long as a tile 0.4-0.65
+    times as thick as its face is tall shows at that tilt (nothing else in the scene changes).
 
     ``hand`` may be given in the form of :func:`parse_hand` (mpsz strings); by default
     a random hand.  ``truth`` = ``{"hand": <scan contract>, "tiles": [{"tile", "corners",
@@ -472,7 +521,7 @@ def make_scene(seed: int, *, width: int = 1600, hand: dict | None = None, source
     drawn_fill = rng.uniform(0.55, 0.85)  # drawn even when given, so the rest of the scene stays the same
     fill = drawn_fill if fill is None else float(fill)
     shift = rng.uniform(-0.7, 0.7, 2)
-    H = camera_homography(tilt, roll, yaw, f, layout_pts, out_w, out_h, fill, shift)
+    H, camera = camera_homography(tilt, roll, yaw, f, layout_pts, out_w, out_h, fill, shift)
 
     # the table: the part of the plane the photo sees, drawn at a reduced resolution
     Hinv = np.linalg.inv(H)
@@ -502,7 +551,14 @@ def make_scene(seed: int, *, width: int = 1600, hand: dict | None = None, source
         t.M = t.M.copy()
         t.M[:, 2] -= llo
         t.face = (t.face - llo).astype(np.float32)
-    rgb, alpha, shadow = _tile_layer(tiles, rng, unit, light, lh, lw)
+    to_table = None
+    if bodies == "camera":
+        # the table under a face is seen towards the camera's foot by thickness / camera height
+        # of the face's distance from it (tiles are 0.4-0.65 times as thick as their faces are
+        # tall); drawn from the seed's own stream, so the rest of the scene stays the same
+        thickness = unit * np.random.default_rng([seed, 1]).uniform(0.4, 0.65)
+        to_table = [(camera[:2] - (t.face.mean(axis=0) + llo)) * thickness / camera[2] for t in tiles]
+    rgb, alpha, shadow = _tile_layer(tiles, rng, unit, light, lh, lw, to_table)
     to_layer = np.array([[1, 0, -llo[0]], [0, 1, -llo[1]], [0, 0, 1]])
     Hl = H @ np.linalg.inv(to_layer)
     layer = cv2.warpPerspective(np.dstack([rgb, alpha, shadow]), Hl, (out_w, out_h), flags=cv2.INTER_LINEAR,

@@ -146,3 +146,40 @@ def test_a_photographed_face_is_brought_to_the_sets_ivory(tmp_path, monkeypatch)
     assert ink[2] > ink[1] and ink.max() < 200                         # the ink stays darker, and red
     plain = photos.photo_face("5z", np.random.default_rng(0), 160, 120)
     assert np.abs(plain[5, 5].astype(float) - (140, 175, 205)).max() <= 1  # without an ivory: as photographed
+
+
+def _outside_lightness(seed: int, bodies: str) -> np.ndarray:
+    """Per face of the concealed row: lightness just beyond its bottom edge minus just beyond its
+    top edge (6% of the face's height out), in a tilted photo of bare table."""
+    data, truth = make_scene(seed, width=1200, tilt=35, roll=0, clutter=False, bodies=bodies)
+    grey = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE).astype(float)
+
+    def at(p):
+        x, y = np.round(p).astype(int)
+        return grey[y - 1:y + 2, x - 1:x + 2].mean()
+
+    out = []
+    for t in truth["tiles"]:
+        if t["group"] != "concealed":
+            continue
+        q = np.asarray(t["corners"])
+        h = np.linalg.norm(q[3] - q[0])
+        down = (q[3] - q[0]) / h
+        out.append(at((q[2] + q[3]) / 2 + down * 0.06 * h) - at((q[0] + q[1]) / 2 - down * 0.06 * h))
+    return np.asarray(out)
+
+
+def test_camera_bodies_show_on_the_side_the_camera_sees():
+    # a real photo shows every tile's thickness on the side facing the camera, the same side for
+    # a whole row; each tile's own random side (the default) does not
+    for seed in (0, 2, 4):
+        camera = _outside_lightness(seed, "camera")
+        assert (camera < -10).all() or (camera > 10).all(), camera
+        sprite = _outside_lightness(seed, "sprite")
+        assert (sprite < 0).any() and (sprite > 0).any(), sprite
+
+
+def test_camera_bodies_change_nothing_but_the_bodies():
+    a, ta = make_scene(7, width=800)
+    b, tb = make_scene(7, width=800, bodies="camera")
+    assert ta == tb and a != b
