@@ -1014,12 +1014,15 @@ def _detect_with(img: np.ndarray, small: np.ndarray, f: float, gains: np.ndarray
             kept.append((quad / f, max(a, b) / max(min(a, b), 1e-3), len(quads)))
             runs.append(Run(quads=quads, kind="face", axis=axis, pitch=pitch, height=height))
             cv2.drawContours(filled, [c], -1, 255, -1)
-        aspect = _recount(img, gains, runs, kept, profiles)
+        deep_found: list = []  # where a side shows looked for SIDE_DEEP in: the photo's body side
+        aspect = _recount(img, gains, runs, kept, profiles, deep_found)
         for r in runs:  # a lone face was cut in _recount; a row's faces along its length, and its ends
             qs = r.quads
             if len(qs) >= 2:
-                ends = {0: _outer_end(qs[0], qs[1]), len(qs) - 1: _outer_end(qs[-1], qs[-2])}
-                r.quads = [trim_body_side(img, q, ROW_EDGES + ((ends[k],) if k in ends else ())) for k, q in enumerate(qs)]
+                r.quads = [trim_body_side(img, q, _allowed_edges(qs, k), deep_found=deep_found) for k, q in enumerate(qs)]
+        toward = body_direction(deep_found)
+        if toward is not None:
+            trim_deep_sides(img, runs, toward)
     runs = link_rows(runs)
     heights = [r.height * f for r in runs]
     face_h = float(np.median(heights)) if heights else 0.0
@@ -1213,7 +1216,7 @@ def _blurred_lab_window(small: np.ndarray, gains: np.ndarray, quads: list[np.nda
     return to_lab(blurred[y0 - my0:y1 - my0, x0 - mx0:x1 - mx0]), np.array([x0, y0], np.int32)
 
 
-def _recount(img, gains, runs: list[Run], kept, profiles: dict | None = None) -> float:
+def _recount(img, gains, runs: list[Run], kept, profiles: dict | None = None, deep_found: list | None = None) -> float:
     """Re-split runs whose tile count disagrees with the photo's own face aspect.
 
     All tiles of a set have one shape, and in one photo they are foreshortened
@@ -1221,7 +1224,8 @@ def _recount(img, gains, runs: list[Run], kept, profiles: dict | None = None) ->
     how many tiles a blob of a given length holds.  A run whose count is off by more
     than 15% is split again with the count held near that prediction.  A blob short
     enough to be one lone tile or two touching ones is settled by :func:`_is_pair`.
-    Returns the photo's face aspect.  ``profiles``: as in :func:`split_run`."""
+    Returns the photo's face aspect.  ``profiles``: as in :func:`split_run`; ``deep_found``: as
+    in :func:`trim_body_side`, for the lone faces."""
     aspects, weights = [], []
     for r in runs:
         if r.height > 0 and r.pitch > 0:
@@ -1240,7 +1244,7 @@ def _recount(img, gains, runs: list[Run], kept, profiles: dict | None = None) ->
         if ratio < 2.2 and (n <= 2 or n_e < 2.5):
             row_axis = _nearest_row_axis(quad, rows)
             if not _is_pair(quad, ratio, n >= 2, A, row_axis):
-                runs[i] = _lone_face(trim_body_side(img, quad), row_axis)
+                runs[i] = _lone_face(trim_body_side(img, quad, deep_found=deep_found), row_axis)
                 continue
             if n_e < 2.5:
                 if n != 2:  # the range makes split_run cut a pair, at its seam or in the middle
@@ -1302,6 +1306,10 @@ SIDE_LOOK = 120     # px: the long side of the rectified quad that a body's side
 SIDE_DEPTH = 0.16   # a body's side lies within this share of the quad's size from its edge ...
 SIDE_DARKER = 0.04  # ... is at least this much darker than the face (share of its lightness) ...
 SIDE_STEP, SIDE_STEP_PX = 0.6, 3  # ... and the face's edge climbs this share of the way to half way within this many px
+SIDE_DEEP = 0.3     # ... or within this share on the side where the photo's tiles show their bodies
+SIDE_AGREE = 0.5    # the cuts' outward directions, averaged, are at least this long: one side for the photo ...
+SIDE_AGREE_MIN = 4  # ... from at least this many cut edges
+SIDE_FACING = 0.5   # an edge whose outward direction has this cosine with that side's faces it
 ROW_EDGES = (0, 2)  # a row's faces are cut along its length only (q0-q1, q2-q3): the seams are split_run's
 
 
@@ -1316,8 +1324,8 @@ def _row_percentile(a: np.ndarray, q: float) -> np.ndarray:
     return srt[:, lo] + (srt[:, hi] - srt[:, lo]) * (pos - lo)
 
 
-def _side_cuts(img: np.ndarray, quad: np.ndarray,
-               edges: tuple[int, ...]) -> tuple[list[float], np.ndarray] | None:
+def _side_cuts(img: np.ndarray, quad: np.ndarray, edges: tuple[int, ...], depth_share: float = SIDE_DEPTH,
+               deep_found: list | None = None) -> tuple[list[float], np.ndarray] | None:
     """How far in the face's edge lies from each of ``quad``'s ``edges`` (0: q0-q1, 1: q1-q2,
     2: q2-q3, 3: q3-q0), as shares of the quad's height (edges 0, 2) or width (1, 3), 0 where no
     body's side shows; with the quad's homography onto the unit square.  None for a tiny quad.
@@ -1329,7 +1337,9 @@ def _side_cuts(img: np.ndarray, quad: np.ndarray,
     Where the profile 2-3 px inside is ``SIDE_DARKER`` below the face (nearer, the face's own
     bevel darkens it) and climbs half way to the face within ``SIDE_DEPTH`` in one step (most
     of that climb within ``SIDE_STEP_PX``: light falling off across a face climbs slowly), the
-    face's edge is where it climbs."""
+    face's edge is where it climbs.  ``depth_share`` replaces ``SIDE_DEPTH``; ``deep_found``
+    gets the outward direction of each edge where a side shows looked for ``SIDE_DEEP`` in
+    (the same look, another depth: :func:`body_direction`)."""
     a, b = _sides(quad)
     if min(a, b) < 8:
         return None
@@ -1339,24 +1349,32 @@ def _side_cuts(img: np.ndarray, quad: np.ndarray,
     flat = cv2.warpPerspective(img, H, (w, h), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
     grey = cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY).astype(np.float32)
     mid_w, mid_h = slice(int(0.15 * w), int(0.85 * w) + 1), slice(int(0.15 * h), int(0.85 * h) + 1)
-    dh, dw = max(4, int(round(SIDE_DEPTH * h))), max(4, int(round(SIDE_DEPTH * w)))
     # only the profiles the edges asked for are computed (a row's faces: across its length)
     rows = _row_percentile(grey[:, mid_w], 80) if {0, 2} & set(edges) else None
     cols = _row_percentile(grey[mid_h, :].T, 80) if {1, 3} & set(edges) else None
-    looks = [lambda: (rows, dh, grey[dh:2 * dh, mid_w]), lambda: (cols[::-1], dw, grey[mid_h, w - 2 * dw:w - dw]),
-             lambda: (rows[::-1], dh, grey[h - 2 * dh:h - dh, mid_w]), lambda: (cols, dw, grey[mid_h, dw:2 * dw])]
-    cut = [0.0] * 4
-    for e in edges:
-        prof, depth, near = looks[e]()
-        face = float(_row_percentile(near.reshape(1, -1), 75)[0])
-        band = float(np.max(prof[2:4]))
-        if face <= 0 or band > face * (1 - SIDE_DARKER):
-            continue
-        half = (band + face) / 2
-        rise = np.nonzero(prof[1:depth + 1] >= half)[0]
-        k = int(rise[0]) + 1 if len(rise) else 0
-        if k and prof[k] - prof[max(k - SIDE_STEP_PX, 0)] >= SIDE_STEP * (half - band):
-            cut[e] = (k - 0.5) / (h if e % 2 == 0 else w)
+
+    def cuts_within(share: float) -> list[float]:
+        dh, dw = max(4, int(round(share * h))), max(4, int(round(share * w)))
+        looks = [lambda: (rows, dh, grey[dh:2 * dh, mid_w]), lambda: (cols[::-1], dw, grey[mid_h, w - 2 * dw:w - dw]),
+                 lambda: (rows[::-1], dh, grey[h - 2 * dh:h - dh, mid_w]), lambda: (cols, dw, grey[mid_h, dw:2 * dw])]
+        cut = [0.0] * 4
+        for e in edges:
+            prof, depth, near = looks[e]()
+            face = float(_row_percentile(near.reshape(1, -1), 75)[0])
+            band = float(np.max(prof[2:4]))
+            if face <= 0 or band > face * (1 - SIDE_DARKER):
+                continue
+            half = (band + face) / 2
+            rise = np.nonzero(prof[1:depth + 1] >= half)[0]
+            k = int(rise[0]) + 1 if len(rise) else 0
+            if k and prof[k] - prof[max(k - SIDE_STEP_PX, 0)] >= SIDE_STEP * (half - band):
+                cut[e] = (k - 0.5) / (h if e % 2 == 0 else w)
+        return cut
+
+    cut = cuts_within(depth_share)
+    if deep_found is not None:
+        deep = cut if depth_share == SIDE_DEEP else cuts_within(SIDE_DEEP)
+        deep_found.extend(_outward(quad, e) for e in edges if deep[e] > 0)
     unit = np.float32([[1 / w, 0, 0], [0, 1 / h, 0], [0, 0, 1]]) @ H
     return cut, unit
 
@@ -1375,8 +1393,14 @@ def _outer_end(quad: np.ndarray, neighbour: np.ndarray) -> int:
     return 1 if np.linalg.norm((q[1] + q[2]) / 2 - c) > np.linalg.norm((q[3] + q[0]) / 2 - c) else 3
 
 
+def _outward(quad: np.ndarray, e: int) -> np.ndarray:
+    """The unit vector from ``quad``'s centre out through the middle of its edge ``e``."""
+    v = (quad[e] + quad[(e + 1) % 4]) / 2 - quad.mean(axis=0)
+    return v / (np.linalg.norm(v) + 1e-6)
+
+
 def trim_body_side(img: np.ndarray, quad: np.ndarray, edges: tuple[int, ...] = (0, 1, 2, 3),
-                   passes: int = 2) -> np.ndarray:
+                   passes: int = 2, depth_share: float = SIDE_DEPTH, deep_found: list | None = None) -> np.ndarray:
     """A face's ``quad`` with the side of the tile's body cut off its ``edges`` (a lone face:
     all four; a row's faces: ``ROW_EDGES``).
 
@@ -1386,12 +1410,51 @@ def trim_body_side(img: np.ndarray, quad: np.ndarray, edges: tuple[int, ...] = (
     corner, where a flower's numeral is.  The side is turned away from the camera and the
     light, so it is a band a few percent darker than the face, evenly along the whole edge, and
     the face's edge is a step up from it (:func:`_side_cuts`).  Looked at twice: a blob that
-    took in the body's darker coloured layer as well shows the ivory layer after the first cut."""
-    found = _side_cuts(img, quad, edges)
+    took in the body's darker coloured layer as well shows the ivory layer after the first cut.
+    ``depth_share``, ``deep_found``: as in :func:`_side_cuts` (the first look only)."""
+    found = _side_cuts(img, quad, edges, depth_share, deep_found)
     if found is None or not any(found[0]):
         return quad
     trimmed = _cut_in(quad, found[1], found[0])
-    return trim_body_side(img, trimmed, edges, passes - 1) if passes > 1 else trimmed
+    return trim_body_side(img, trimmed, edges, passes - 1, depth_share=depth_share) if passes > 1 else trimmed
+
+
+def body_direction(cut_directions: list) -> np.ndarray | None:
+    """The side on which a photo's tiles show their bodies, as a unit vector, from the outward
+    directions of the face edges, as split, where a side shows looked for ``SIDE_DEEP`` in
+    (:func:`_side_cuts`' ``deep_found``); None unless they agree.
+
+    A camera sees every tile's body on the side turned towards it, the same side across a
+    photo (it turns by the angle under which the camera sees the table, a few degrees over a
+    hand), and the more so the more the camera is tilted: at 35 degrees the ivory layer of a
+    tile's body shows for a tenth to a third of the face's height, often deeper than a side is
+    looked for on an edge of its own (``SIDE_DEPTH``)."""
+    if len(cut_directions) < SIDE_AGREE_MIN:
+        return None
+    mean = np.mean(np.asarray(cut_directions, np.float32), axis=0)
+    n = float(np.linalg.norm(mean))
+    return mean / n if n >= SIDE_AGREE else None
+
+
+def _allowed_edges(qs: list[np.ndarray], k: int) -> tuple[int, ...]:
+    """The edges of face ``k`` of a run's faces ``qs`` on which its body's side can show: every
+    edge of a lone face; a row's long sides, and the outer edge of its end faces."""
+    if len(qs) == 1:
+        return (0, 1, 2, 3)
+    q = qs[k]
+    return ROW_EDGES + ((_outer_end(q, qs[1]),) if k == 0 else (_outer_end(q, qs[-2]),) if k == len(qs) - 1 else ())
+
+
+def trim_deep_sides(img: np.ndarray, runs: list[Run], toward: np.ndarray) -> None:
+    """Look again, deeper (``SIDE_DEEP``), for the body's side on the face edges turned
+    ``toward`` the photo's body side (:func:`body_direction`): a row's long side and outer end
+    that face that way, any side of a lone face that does."""
+    for r in runs:
+        qs = r.quads
+        for k, q in enumerate(qs):
+            edges = tuple(e for e in _allowed_edges(qs, k) if float(np.dot(_outward(q, e), toward)) > SIDE_FACING)
+            if edges:
+                qs[k] = trim_body_side(img, q, edges, depth_share=SIDE_DEEP)
 
 
 def _lone_face(quad: np.ndarray, row_axis: np.ndarray | None) -> Run:

@@ -127,8 +127,8 @@ def test_a_rows_end_faces_lose_the_side_at_the_rows_ends(monkeypatch):
     scenes = _development_scenes()
     shipped = _found_outward(scenes, ends_only=True)
     cut = trim_body_side
-    monkeypatch.setattr("vision.detect.trim_body_side", lambda img, quad, edges=(0, 1, 2, 3), passes=2: cut(
-        img, quad, tuple(e for e in edges if e in ROW_EDGES) if len(edges) == 3 else edges, passes))
+    monkeypatch.setattr("vision.detect.trim_body_side", lambda img, quad, edges=(0, 1, 2, 3), passes=2, **kw: cut(
+        img, quad, tuple(e for e in edges if e in ROW_EDGES) if len(edges) == 3 else edges, passes, **kw))
     ends_left = _found_outward(scenes, ends_only=True)
     assert len(shipped) >= 60
     assert np.median(shipped) < np.median(ends_left)
@@ -181,3 +181,34 @@ def test_the_quick_row_percentile_is_numpys(q):
     for shape in [(1, 1), (1, 7), (5, 2), (120, 63), (37, 90)]:
         a = rng.uniform(0, 255, shape).astype(np.float32)
         assert np.allclose(_row_percentile(a, q), np.percentile(a, q, axis=1), atol=1e-3)
+
+
+def _faces_reach(scenes) -> np.ndarray:
+    return np.concatenate([_found_outward(scenes, ends_only=False), _found_outward(scenes, ends_only=True)])
+
+
+def test_tiles_shot_at_a_tilt_lose_the_deep_side_the_camera_sees(monkeypatch):
+    # bodies drawn where the camera sees them (one side for the whole photo, its ivory layer a
+    # tenth to a third of a face's height at 32 degrees): the side shared by the faces is looked for
+    # deeper on the edges that face it (vision.detect.body_direction)
+    scenes = []
+    for seed in range(12):
+        data, truth = make_scene(seed, width=2016, tilt=32, bodies="camera")
+        scenes.append((decode(data), [np.asarray(t["corners"], np.float32) for t in truth["tiles"]]))
+    shipped = _faces_reach(scenes)
+    monkeypatch.setattr("vision.detect.body_direction", lambda directions: None)
+    one_depth = _faces_reach(scenes)
+    assert len(shipped) >= 40
+    assert (one_depth > 0.1).sum() >= 10
+    assert (shipped > 0.1).sum() <= 0.5 * (one_depth > 0.1).sum()
+    assert np.median(shipped) < 0.02
+
+
+def test_the_photos_body_side_is_the_side_most_faces_agree_on():
+    from vision.detect import body_direction
+
+    up, right = np.float32([0, -1]), np.float32([1, 0])
+    assert body_direction([up, up, up]) is None                      # too few edges to tell
+    d = body_direction([up, up, up, up, right])
+    assert d is not None and d[1] < -0.9 and abs(np.linalg.norm(d) - 1) < 1e-5
+    assert body_direction([up, -up, right, -right, up, -up]) is None  # each tile its own side
