@@ -191,16 +191,18 @@ def test_tiles_shot_at_a_tilt_lose_the_deep_side_the_camera_sees(monkeypatch):
     # bodies drawn where the camera sees them (one side for the whole photo, its ivory layer a
     # tenth to a third of a face's height at 32 degrees): the side shared by the faces is looked for
     # deeper on the edges that face it (vision.detect.body_direction)
+    # (faces that need no ../shared, so that every checkout draws the same scenes)
     scenes = []
     for seed in range(12):
-        data, truth = make_scene(seed, width=2016, tilt=32, bodies="camera")
+        data, truth = make_scene(seed, width=2016, tilt=32, bodies="camera", sources=("drawn", "symbola"))
         scenes.append((decode(data), [np.asarray(t["corners"], np.float32) for t in truth["tiles"]]))
     shipped = _faces_reach(scenes)
     monkeypatch.setattr("vision.detect.body_direction", lambda directions: None)
     one_depth = _faces_reach(scenes)
     assert len(shipped) >= 40
-    assert (one_depth > 0.1).sum() >= 10
-    assert (shipped > 0.1).sum() <= 0.5 * (one_depth > 0.1).sum()
+    assert (one_depth > 0.15).sum() >= 12                             # the side left on: 19 of 71
+    assert (shipped > 0.15).sum() <= 0.6 * (one_depth > 0.15).sum()  # 9
+    assert np.clip(shipped, 0, None).mean() <= 0.7 * np.clip(one_depth, 0, None).mean()
     assert np.median(shipped) < 0.02
 
 
