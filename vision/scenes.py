@@ -248,9 +248,31 @@ def _layout_row(tiles, group, rng, render, src, unit, x0, y0, angle, gap_range, 
     return pos
 
 
+def _image_face(t: _Placed) -> np.ndarray:
+    """A placed tile's face quad in its own tile image's pixels."""
+    q = np.linalg.inv(np.vstack([t.M, [0, 0, 1]]))[:2]
+    return cv2.transform(t.face.reshape(-1, 1, 2), q).reshape(4, 2)
+
+
+def _box(pts: np.ndarray, w: int, h: int) -> tuple[int, int, int, int] | None:
+    """The pixel box round ``pts`` (with 2 px to spare) within a w x h canvas; None if outside it."""
+    x0, y0 = np.maximum(np.floor(pts.min(axis=0)).astype(int) - 2, 0)
+    x1, y1 = np.minimum(np.ceil(pts.max(axis=0)).astype(int) + 2, [w, h])
+    return None if x1 <= x0 or y1 <= y0 else (int(x0), int(y0), int(x1), int(y1))
+
+
+def _over(rgb: np.ndarray, alpha: np.ndarray, box, colour, a: np.ndarray) -> None:
+    """Lay ``colour`` (an image the box's size, or one BGR colour) with coverage ``a`` over the
+    canvas ``rgb`` and its coverage ``alpha`` in ``box``."""
+    x0, y0, x1, y1 = box
+    roi_rgb, roi_a = rgb[y0:y1, x0:x1], alpha[y0:y1, x0:x1]
+    roi_rgb[:] = roi_rgb * (1 - a[..., None]) + colour * a[..., None]
+    roi_a[:] = np.maximum(roi_a, a)
+
+
 def _rounded_outline(t: _Placed, steps: int = 5) -> np.ndarray:
     """The outline of a placed tile's face with its rounded corners, in plane coordinates."""
-    q = cv2.transform(t.face.reshape(-1, 1, 2), cv2.invertAffineTransform(t.M)).reshape(4, 2)
+    q = _image_face(t)
     (x0, y0), (x1, y1) = q.min(axis=0), q.max(axis=0)
     r = min(t.body.radius, (x1 - x0) / 2, (y1 - y0) / 2)
     pts = []
@@ -270,16 +292,13 @@ def _draw_camera_body(rgb, alpha, t: _Placed, to_table: np.ndarray) -> None:
     for (far, colour), near in zip(t.body.layers, tops):
         poly = cv2.convexHull(np.concatenate([outline + near * to_table, outline + far * to_table]).astype(np.float32))
         poly = poly.reshape(-1, 2)
-        x0, y0 = np.maximum(np.floor(poly.min(axis=0)).astype(int) - 1, 0)
-        x1, y1 = np.minimum(np.ceil(poly.max(axis=0)).astype(int) + 2, [w, h])
-        if x1 <= x0 or y1 <= y0:
+        box = _box(poly, w, h)
+        if box is None:
             continue
+        x0, y0, x1, y1 = box
         m = np.zeros((y1 - y0, x1 - x0), np.uint8)
         cv2.fillConvexPoly(m, np.round((poly - (x0, y0)) * 16).astype(np.int32), 255, cv2.LINE_AA, shift=4)
-        a = m.astype(np.float32) / 255
-        roi_rgb, roi_a = rgb[y0:y1, x0:x1], alpha[y0:y1, x0:x1]
-        roi_rgb[:] = roi_rgb * (1 - a[..., None]) + np.asarray(colour, np.float32) * a[..., None]
-        roi_a[:] = np.maximum(roi_a, a)
+        _over(rgb, alpha, box, np.asarray(colour, np.float32), m.astype(np.float32) / 255)
 
 
 def _tile_layer(tiles, rng, unit, light_dir, h, w, to_table=None):
@@ -301,23 +320,17 @@ def _tile_layer(tiles, rng, unit, light_dir, h, w, to_table=None):
             if faces_only:
                 src = t.img.copy()
                 keep = np.zeros((th, tw), np.uint8)
-                q = np.linalg.inv(np.vstack([t.M, [0, 0, 1]]))[:2]
-                fq = cv2.transform(t.face.reshape(-1, 1, 2), q).reshape(4, 2)
-                cv2.fillConvexPoly(keep, np.round(fq).astype(np.int32), 1)
+                cv2.fillConvexPoly(keep, np.round(_image_face(t)).astype(np.int32), 1)
                 src[..., 3] *= keep
-            box = cv2.transform(np.float32([[[0, 0]], [[tw, 0]], [[tw, th]], [[0, th]]]), t.M).reshape(4, 2)
-            x0, y0 = np.maximum(np.floor(box.min(axis=0)).astype(int) - 2, 0)
-            x1, y1 = np.minimum(np.ceil(box.max(axis=0)).astype(int) + 2, [w, h])
-            if x1 <= x0 or y1 <= y0:
+            box = _box(cv2.transform(np.float32([[[0, 0]], [[tw, 0]], [[tw, th]], [[0, th]]]), t.M).reshape(4, 2), w, h)
+            if box is None:
                 continue
+            x0, y0, x1, y1 = box
             M = t.M.copy()
             M[:, 2] -= (x0, y0)
-            patch = cv2.warpAffine(src, M, (int(x1 - x0), int(y1 - y0)), flags=cv2.INTER_LINEAR,
+            patch = cv2.warpAffine(src, M, (x1 - x0, y1 - y0), flags=cv2.INTER_LINEAR,
                                    borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0, 0)).astype(np.float32)
-            a = patch[..., 3] / 255
-            roi_rgb, roi_a = rgb[y0:y1, x0:x1], alpha[y0:y1, x0:x1]
-            roi_rgb[:] = roi_rgb * (1 - a[..., None]) + patch[..., :3] * a[..., None]
-            roi_a[:] = np.maximum(roi_a, a)
+            _over(rgb, alpha, box, patch[..., :3], patch[..., 3] / 255)
     off = np.float32([[1, 0, light_dir[0] * unit * rng.uniform(0.06, 0.16)], [0, 1, light_dir[1] * unit * rng.uniform(0.06, 0.16)]])
     shadow = cv2.warpAffine(alpha, off, (w, h))
     shadow = cv2.GaussianBlur(shadow, (0, 0), unit * rng.uniform(0.04, 0.12)) * rng.uniform(0.3, 0.6)
@@ -490,6 +503,8 @@ def make_scene(seed: int, *, width: int = 1600, hand: dict | None = None, source
     "group"}], "image": {"width", "height"}, "params": {...}}``; ``tile`` is a code or
     "back" for a face-down tile.
     """
+    if bodies not in ("sprite", "camera"):
+        raise ValueError(f"bodies must be 'sprite' or 'camera', not {bodies!r}")
     rng = np.random.default_rng(seed)
     pool = tuple(sources) if sources else SCENE_SOURCES()
     src = source if source is not None else str(rng.choice(pool))

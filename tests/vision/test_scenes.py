@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+import pytest
 
 from engine.tiles import parse
 from vision.scenes import make_scene, random_hand, truth_geometry
@@ -183,3 +184,5 @@ def test_camera_bodies_change_nothing_but_the_bodies():
     a, ta = make_scene(7, width=800)
     b, tb = make_scene(7, width=800, bodies="camera")
     assert ta == tb and a != b
+    with pytest.raises(ValueError, match="bodies"):
+        make_scene(7, width=800, bodies="drawn")
