@@ -519,11 +519,7 @@ def cmd_replica(a) -> int:
     print(f"replica: {len(sub['y'])} of {len(data['y'])} crops, without {held}, seed {seed}", flush=True)
     info_a = train(model, sub, steps=a.steps_a, minutes=60, lr=a.lr, seed=seed, label="R-A")
     info_b = train(model, sub, steps=a.steps_b, minutes=60, lr=a.lr * 0.5, seed=seed + 3, label="R-B")
-    ft = None
-    if codes and a.finetune_steps > 0:
-        feats = rendered_features(model, sub, k=a.ft_from)
-        ft = finetune(model, feats, (imgs, codes), steps=a.finetune_steps, k=a.ft_from, real_share=a.real_share,
-                      seed=seed + 1, label="R-finetune")
+    ft = _real_finetune(a, model, sub, (imgs, codes), seed=seed + 1, label="R-finetune")
     export_onnx(model, WORK / "replica.onnx")
     unseen = _unseen_sets(held, a.holdout_test_n, a.workers)
     rep = {"command": "python -m vision.train --replica",  # _save_report writes the run's own arguments
@@ -542,13 +538,21 @@ def _without_sources(data: dict, sources: tuple[str, ...]) -> dict:
     return {k: v[keep] for k, v in data.items()}
 
 
+def _real_finetune(a, model, data: dict, real, **kw) -> dict | None:
+    """The real-crop fine-tune of the recipe (``a``'s steps, trunk depth and real share) on the
+    rendered crops ``data`` and ``real`` = (images, codes); None without real crops or steps.
+    ``kw``: ``finetune``'s seed and label."""
+    imgs, codes = real
+    if not codes or a.finetune_steps <= 0:
+        return None
+    feats = rendered_features(model, data, k=a.ft_from)
+    return finetune(model, feats, (imgs, codes), steps=a.finetune_steps, k=a.ft_from, real_share=a.real_share, **kw)
+
+
 def _finetune_and_ship(a, model, data, check, real, t_all, env) -> int:
     """Fine-tune with ``real`` = (images, codes, model inputs, labels) of the real crops, export, report."""
     imgs, codes, real_x, real_y = real
-    ft = None
-    if len(real_y) and a.finetune_steps > 0:
-        feats = rendered_features(model, data, k=a.ft_from)
-        ft = finetune(model, feats, (imgs, codes), steps=a.finetune_steps, k=a.ft_from, real_share=a.real_share)
+    ft = _real_finetune(a, model, data, (imgs, codes))
     export_onnx(model, MODELS / "tiles.onnx")
     (MODELS / "labels.json").write_text(json.dumps(list(LABELS)) + "\n")
     ship = {"command": "python -m vision.train", "finetune": ft,
@@ -984,9 +988,12 @@ def write_card(reports: Path, out: Path) -> None:
     if unseen_goal and unseen_goal["met"]:
         L += ["## Unseen style against the goal", "", "- " + unseen_goal["line"], ""]
     if goals:
-        where = ("" if not ship else "Trained on CPU only, within the one command's 30-minute budget on a "
-                 f"{ship['env']['cpus']}-core machine. " if ship["env"]["device"] == "cpu"
-                 else f"Trained on a GPU ({ship['env']['device']}). ")
+        if not ship:
+            where = ""
+        elif ship["env"]["device"] == "cpu":
+            where = f"Trained on CPU only, within the one command's 30-minute budget on a {ship['env']['cpus']}-core machine. "
+        else:
+            where = f"Trained on a GPU ({ship['env']['device']}). "
         L += ["## Goals not met", "", f"{where}Short of the goals:", ""]
         L += [f"- {g}" for g in goals] + [""]
     L += ["## Limits", "",
