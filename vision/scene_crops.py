@@ -42,17 +42,25 @@ def scanner_fingerprint() -> str:
     return h.hexdigest()[:10]
 
 
+def scene_bodies(seed: int, camera_share: float) -> str:
+    """How photo ``seed`` draws its tiles' bodies (:func:`vision.scenes.make_scene`): ``"camera"``
+    (where the camera sees them) for ``camera_share`` of each ten consecutive seeds, else ``"sprite"``."""
+    return "camera" if seed % 10 < round(10 * camera_share) else "sprite"
+
+
 def scene_crops(seed: int, *, width: int = 1600, sources: tuple[str, ...] | None = None, hand: dict | None = None,
-                size: tuple[int, int] = (INPUT_H, INPUT_W), only: tuple[str, ...] | None = None):
+                size: tuple[int, int] = (INPUT_H, INPUT_W), only: tuple[str, ...] | None = None,
+                bodies: str = "sprite"):
     """The classifier inputs the scanner makes from one synthetic photo, with their labels.
 
     ``hand``: the photo's hand (:func:`vision.scenes.parse_hand` form; default random), ``size``:
-    the model input (h, w) the crops are resized to, ``only``: the labels to keep (default all).
+    the model input (h, w) the crops are resized to, ``only``: the labels to keep (default all),
+    ``bodies``: the scene's tile bodies (:func:`vision.scenes.make_scene`).
     Returns (crops N x h x w x 3 uint8, labels, the scene's face source)."""
     from .scan import scan
     from .scenes import make_scene, truth_classifier
 
-    data, truth = make_scene(seed, width=width, sources=sources, hand=hand)
+    data, truth = make_scene(seed, width=width, sources=sources, hand=hand, bodies=bodies)
     name = truth_classifier(truth)
     crops, labels = [], []
 
@@ -70,21 +78,23 @@ def scene_crops(seed: int, *, width: int = 1600, sources: tuple[str, ...] | None
 
 def _chunk(args):
     """The crops of one chunk of photos: ``args`` = (chunk index, sources, first scene seed,
-    whether flower-rich photos and their flowers only, at ``size``)."""
+    whether flower-rich photos and their flowers only, at ``size``, the share of photos drawn with
+    camera bodies)."""
     import cv2
 
     from .dataset import LABEL_INDEX
 
-    index, sources, first_seed, flowers, size = args
+    index, sources, first_seed, flowers, size, camera_share = args
     cv2.setNumThreads(1)
     xs, ys, srcs = [], [], []
     for k in range(SCENES_PER_CHUNK):
         seed = first_seed + index * SCENES_PER_CHUNK + k
         width = WIDTHS[seed % len(WIDTHS)]
+        bodies = scene_bodies(seed, camera_share)
         if flowers:
-            x, labels, src = flower_scene_crops(seed, width=width, sources=sources, size=size)
+            x, labels, src = flower_scene_crops(seed, width=width, sources=sources, size=size, bodies=bodies)
         else:
-            x, labels, src = scene_crops(seed, width=width, sources=sources)
+            x, labels, src = scene_crops(seed, width=width, sources=sources, bodies=bodies)
         xs.append(x)
         ys.extend(FLOWERS.index(c) if flowers else LABEL_INDEX[c] for c in labels)
         srcs.extend([src] * len(labels))
@@ -92,16 +102,17 @@ def _chunk(args):
 
 
 def build_scene_cache(path: str | os.PathLike, n_scenes: int, *, sources: tuple[str, ...] | None = None,
-                      workers: int = 2) -> dict:
+                      workers: int = 2, camera_share: float = 0.0) -> dict:
     """Crops from ``n_scenes`` photos (rounded up to chunks of 20), cached per chunk under ``path``.
 
-    ``sources``: the face styles the scenes may draw from (default: every one available).
+    ``sources``: the face styles the scenes may draw from (default: every one available);
+    ``camera_share``: the share of photos drawn with camera bodies (:func:`scene_bodies`).
     Returns ``{"x", "y" (label indices), "source"}`` like :func:`vision.dataset.build_cache`."""
     from .dataset import LABELS, RENDER_VERSION, cached_chunks
 
     key = (f"scenes sources={sorted(sources) if sources else None} n_labels={len(LABELS)} "
-           f"scanner={scanner_fingerprint()} faces={RENDER_VERSION} v2")
-    jobs = [(i, sources, FIRST_SCENE_SEED, False, None) for i in range(-(-n_scenes // SCENES_PER_CHUNK))]
+           f"scanner={scanner_fingerprint()} faces={RENDER_VERSION} camera={camera_share:g} v2")
+    jobs = [(i, sources, FIRST_SCENE_SEED, False, None, camera_share) for i in range(-(-n_scenes // SCENES_PER_CHUNK))]
     return cached_chunks(path, key, jobs, _chunk, workers=workers, what="scanned photos", per_chunk=SCENES_PER_CHUNK)
 
 
@@ -118,22 +129,25 @@ def flower_hand(seed: int) -> dict:
             "flowers": format_tiles(rng.choice(FLOWERS, size=int(rng.integers(4, 9)), replace=False))}
 
 
-def flower_scene_crops(seed: int, *, width: int, sources: tuple[str, ...], size: tuple[int, int]):
+def flower_scene_crops(seed: int, *, width: int, sources: tuple[str, ...], size: tuple[int, int],
+                       bodies: str = "sprite"):
     """The crops of flowers the scanner cuts from one flower-rich synthetic photo
     (:func:`flower_hand`), at the flower reader's input ``size`` (h, w), with their labels."""
-    return scene_crops(seed, width=width, sources=sources, hand=flower_hand(seed), size=size, only=FLOWERS)
+    return scene_crops(seed, width=width, sources=sources, hand=flower_hand(seed), size=size, only=FLOWERS,
+                       bodies=bodies)
 
 
 def build_flower_scene_cache(path: str | os.PathLike, n_scenes: int, *, sources: tuple[str, ...],
                              size: tuple[int, int], first_seed: int = FIRST_FLOWER_SCENE_SEED,
-                             workers: int = 2) -> dict:
+                             workers: int = 2, camera_share: float = 0.0) -> dict:
     """The flower crops of ``n_scenes`` flower-rich photos (rounded up to chunks of 20) from scene
-    seed ``first_seed`` on, drawn in the face ``sources``, cached per chunk under ``path``; ``y``
-    indexes ``engine.tiles.FLOWERS``."""
+    seed ``first_seed`` on, drawn in the face ``sources`` with ``camera_share`` of them in camera
+    bodies (:func:`scene_bodies`), cached per chunk under ``path``; ``y`` indexes ``engine.tiles.FLOWERS``."""
     from .dataset import RENDER_VERSION, cached_chunks
 
     key = (f"flower scenes sources={sorted(sources)} size={size} first={first_seed} "
-           f"scanner={scanner_fingerprint()} faces={RENDER_VERSION} v1")
-    jobs = [(i, tuple(sources), first_seed, True, tuple(size)) for i in range(-(-n_scenes // SCENES_PER_CHUNK))]
+           f"scanner={scanner_fingerprint()} faces={RENDER_VERSION} camera={camera_share:g} v1")
+    jobs = [(i, tuple(sources), first_seed, True, tuple(size), camera_share)
+            for i in range(-(-n_scenes // SCENES_PER_CHUNK))]
     return cached_chunks(path, key, jobs, _chunk, workers=workers, what="flower photos",
                          per_chunk=SCENES_PER_CHUNK)

@@ -36,6 +36,7 @@ FLOWERS_MIXED, MIXED_SEED = 16000, 21   # flowers from every face source but the
 FLOWERS_DRAWN, DRAWN_SEED = 24000, 22   # flowers of the procedural style only
 TEST_N, TEST_SEED = 4000, 33            # the test set: every face source, the never-trained one included
 SCENE_PHOTOS, SCENE_REPEAT = 400, 2     # flower-rich table photos whose flowers the scanner cuts, each crop twice
+CAMERA_SHARE = 0.0                      # of those photos, the share drawn with camera bodies (scene_crops.scene_bodies)
 TEST_SCENE_PHOTOS, TEST_SCENE_SEED = 100, 30_000_000  # photos for the test, every face source
 STEPS, LR = 3000, 3e-3
 FINETUNE_STEPS, FINETUNE_LR, REAL_SHARE = 400, 5e-4, 1 / 3  # then on real flowers, as the tile classifier
@@ -49,11 +50,13 @@ def _as_flowers(d: dict) -> dict:
     return {"x": d["x"], "y": np.array([FLOWERS.index(LABELS[i]) for i in d["y"]], np.int64), "source": d["source"]}
 
 
-def training_flowers(never: tuple[str, ...], workers: int, scene_photos: int = SCENE_PHOTOS) -> tuple[dict, int]:
+def training_flowers(never: tuple[str, ...], workers: int, scene_photos: int = SCENE_PHOTOS,
+                     camera_share: float = CAMERA_SHARE) -> tuple[dict, int]:
     """The rendered flowers, and ``SCENE_REPEAT`` times the flowers the scanner cut from
     ``scene_photos`` flower-rich table photos (:func:`vision.scene_crops.flower_scene_crops`; the
     rendered crops alone read riichi_art's flowers at 99.8% but its flowers in table photos at
-    91%: the photo's light, perspective and the scanner's cut are what they lack).
+    91%: the photo's light, perspective and the scanner's cut are what they lack), ``camera_share``
+    of those photos drawn with the tiles' bodies where the camera sees them.
 
     Returns (the training data, how many crops the photos gave)."""
     from .scenes import SCENE_SOURCES
@@ -67,7 +70,7 @@ def training_flowers(never: tuple[str, ...], workers: int, scene_photos: int = S
     if scene_photos:
         sources = tuple(s for s in SCENE_SOURCES() if s not in never)
         scenes = build_flower_scene_cache(WORK / "flower-scenes", scene_photos, sources=sources, size=SIZE,
-                                          workers=workers)
+                                          workers=workers, camera_share=camera_share)
         parts += [{"x": scenes["x"], "y": scenes["y"].astype(np.int64)}] * SCENE_REPEAT
         n_scene = len(scenes["y"])
     return {k: np.concatenate([p[k] for p in parts]) for k in ("x", "y")}, n_scene
@@ -156,12 +159,15 @@ def evaluate(onnx_path: Path, workers: int) -> dict:
     real_imgs, real_codes = real_flowers()
     from .scenes import SCENE_SOURCES
 
-    photos = build_flower_scene_cache(WORK / "flower-scenes-test", TEST_SCENE_PHOTOS, sources=SCENE_SOURCES(),
-                                      size=SIZE, first_seed=TEST_SCENE_SEED, workers=workers)
+    photos, camera = (build_flower_scene_cache(WORK / "flower-scenes-test", TEST_SCENE_PHOTOS, sources=SCENE_SOURCES(),
+                                               size=SIZE, first_seed=TEST_SCENE_SEED, workers=workers,
+                                               camera_share=share) for share in (0.0, 1.0))
     sets = {"rendered": ([np.ascontiguousarray(x) for x in test["x"]], [FLOWERS[i] for i in test["y"]],
                          list(test["source"])),
             "in photos": ([np.ascontiguousarray(x) for x in photos["x"]], [FLOWERS[i] for i in photos["y"]],
                           list(photos["source"])),
+            "in camera photos": ([np.ascontiguousarray(x) for x in camera["x"]], [FLOWERS[i] for i in camera["y"]],
+                                 list(camera["source"])),
             "real": (real_imgs, real_codes, ["real"] * len(real_codes))}
     out = {}
     for name, (crops, truth, sources) in sets.items():
@@ -198,7 +204,9 @@ def card_section(report: dict) -> list[str]:
          f"(render seed {DRAWN_SEED})"
          + (f"; also, {SCENE_REPEAT} times each, the {report['n_scene_flowers']} flowers the scanner cut from "
             f"{report['scene_photos']} flower-rich synthetic table photos (scene seeds from "
-            f"{FIRST_FLOWER_SCENE_SEED:,}, every face source but the never-trained; `vision/scene_crops.py`)"
+            f"{FIRST_FLOWER_SCENE_SEED:,}, every face source but the never-trained"
+            + (f"; {report['camera_share']:.0%} of them with the tiles' bodies where the camera sees them"
+               if report.get("camera_share") else "") + "; `vision/scene_crops.py`)"
             if report.get("scene_photos") else "")
          + f". Training seed {report.get('train_seed', TRAIN_SEED)}, {report['train']['steps']} of "
          f"{report['train']['steps_planned']} steps x batch {report['train']['batch']}, learning rate {LR}, "
@@ -217,6 +225,8 @@ def card_section(report: dict) -> list[str]:
     L += ["", f"Accuracy on flowers (`{report['command']}`; rendered: {TEST_N} new crops, render seed {TEST_SEED}, "
           f"every source including the never-trained one; in photos: the flowers the scanner cut from "
           f"{TEST_SCENE_PHOTOS} more flower-rich table photos, scene seeds from {TEST_SCENE_SEED:,}, every source; "
+          + ("in camera photos: the same photos with the tiles' bodies where the camera sees them; "
+             if "in camera photos" in report["eval"] else "") +
           "real: the real flower crops, which both models trained on, so not a fair test):", "",
           "| flowers | n | tile classifier | with the reader (shipped) | reader alone |", "| --- | --- | --- | --- | --- |"]
     for name, res in report["eval"].items():
@@ -246,6 +256,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=2, help="render processes")
     ap.add_argument("--scene-photos", type=int, default=SCENE_PHOTOS,
                     help="flower-rich table photos whose scanner crops join the training (0: rendered crops only)")
+    ap.add_argument("--camera-share", type=float, default=CAMERA_SHARE,
+                    help="share of those photos drawn with the tiles' bodies where the camera sees them")
     ap.add_argument("--threads", type=int, default=2, help="torch CPU threads")
     ap.add_argument("--no-real", action="store_true",
                     help="rendered crops only: no real-crop fine-tune or cross-validation (a hold-out reader, like "
@@ -264,7 +276,7 @@ def main(argv: list[str] | None = None) -> int:
     torch.set_num_threads(a.threads)
     t0 = time.time()
     never = never_trained(a)
-    data, n_scene = training_flowers(never, a.workers, a.scene_photos)
+    data, n_scene = training_flowers(never, a.workers, a.scene_photos, a.camera_share)
     print(f"{len(data['y'])} flower crops", flush=True)
     torch.manual_seed(a.seed)
     model = build_model(len(FLOWERS))
@@ -284,6 +296,7 @@ def main(argv: list[str] | None = None) -> int:
     given = argv if argv is not None else sys.argv[1:]
     report = {"command": " ".join(["python -m vision.train_flowers", *given]).strip(),
               "never_trained": list(never), "scene_photos": a.scene_photos, "n_scene_flowers": n_scene,
+              "camera_share": a.camera_share,
               "train_seed": a.seed, "train": info, "real_finetune": real, "real_cv": cv,
               "env": environment(), "weight": FLOWER_WEIGHT,
               "params": int(sum(p.numel() for p in model.parameters())), "onnx_bytes": out.stat().st_size,

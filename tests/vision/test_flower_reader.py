@@ -77,6 +77,12 @@ def test_the_card_section_is_written_from_the_report_and_replaced_in_place(tmp_p
     with_photos = card_section(dict(report, scene_photos=400, n_scene_flowers=4823))
     assert any("the 4823 flowers the scanner cut from 400 flower-rich synthetic table photos" in line
                for line in with_photos)
+    assert not any("camera" in line for line in section + with_photos)
+    camera = card_section(dict(report, scene_photos=400, n_scene_flowers=4823, camera_share=0.5,
+                               eval={"rendered": {"all": r}, "in camera photos": {"all": r}}))
+    assert any("50% of them with the tiles' bodies where the camera sees them" in line for line in camera)
+    assert any("in camera photos: the same photos" in line for line in camera)
+    assert "| in camera photos all | 10 | 50.0% | 80.0% | 90.0% |" in camera
     card = tmp_path / "CARD.md"
     card.write_text("# Card\n\n## Accuracy\n\nold\n")
     replace_card_section(card, section)  # appended

@@ -6,7 +6,7 @@ import numpy as np
 
 from vision.dataset import INPUT_H, INPUT_W, LABEL_INDEX, cached_chunks
 from engine.tiles import FLOWERS
-from vision.scene_crops import FIRST_FLOWER_SCENE_SEED, flower_hand, flower_scene_crops, scene_crops
+from vision.scene_crops import FIRST_FLOWER_SCENE_SEED, flower_hand, flower_scene_crops, scene_bodies, scene_crops
 from vision.scenes import make_scene, parse_hand
 
 SEED = 10_000_003  # a training-scene seed (vision.scene_crops.FIRST_SCENE_SEED and up)
@@ -25,6 +25,18 @@ def test_scene_crops_label_what_the_scanner_cuts_from_the_truth():
     assert set(found) <= set(true_codes)
     again, labels_again, _ = scene_crops(SEED, sources=("drawn",))
     assert labels_again == labels and np.array_equal(again, x)  # reproducible from the seed
+
+
+def test_a_share_of_the_photos_is_drawn_with_camera_bodies():
+    for share, n in ((0.0, 0), (0.5, 5), (1.0, 10)):
+        for first in (0, SEED - 3):  # every ten consecutive seeds hold the share
+            assert [scene_bodies(s, share) for s in range(first, first + 10)].count("camera") == n
+    x, labels, _ = scene_crops(SEED, sources=("drawn",), bodies="camera")
+    sprite, sprite_labels, _ = scene_crops(SEED, sources=("drawn",))
+    _, truth = make_scene(SEED, sources=("drawn",), bodies="camera")
+    found = [c for c in labels if c != "reject"]
+    assert len(found) >= 0.8 * len(truth["tiles"]) and set(found) <= {t["tile"] for t in truth["tiles"]}
+    assert x.shape[0] != sprite.shape[0] or not np.array_equal(x, sprite)  # the photo is another
 
 
 def test_a_flower_hand_sets_four_to_eight_flowers_aside_and_keeps_its_melds():
