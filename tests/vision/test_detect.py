@@ -672,3 +672,25 @@ def test_a_probe_like_the_cell_beyond_it_but_not_the_table_beside_it_is_a_face_p
     assert _probe_off_table(lab, inner, q, step, 1.0)
     lab[5:35, 100:150] = lab[65:95, 100:150] = (190, 128, 135)   # like the table beside it: neither
     assert not _probe_off_table(lab, inner, q, step, 1.0, beside_only=True)
+
+
+def test_the_ivory_layer_of_face_down_tiles_is_not_taken_for_their_backs():
+    # a camera at a tilt sees a face-down tile's side: its ivory layer lies along the backs, as
+    # far from the table's colour as they are; the face mask holds that pale layer, so the backs'
+    # blob is the coloured backs alone and its cells are the tiles' backs, not backs and side
+    from vision.detect import _find_backs, face_mask, whiteness
+
+    rng = np.random.default_rng(0)
+    img = np.clip(np.float32((40, 80, 130)) + rng.normal(0, 3, (400, 800, 3)), 0, 255).astype(np.uint8)  # wood
+    cv2.rectangle(img, (100, 180), (339, 259), (60, 130, 40), -1)    # four green backs, 60 x 80 px each
+    cv2.rectangle(img, (100, 150), (339, 179), (200, 225, 235), -1)  # their ivory layer, towards the camera
+    img = cv2.GaussianBlur(img, (3, 3), 0)
+    gains = np.ones(3, np.float32)
+    pale = face_mask(whiteness(img, gains))[0]
+    assert pale[160:170, 120:320].mean() > 200 and pale[200:240, 120:320].mean() < 50
+    no_faces = np.zeros(img.shape[:2], np.uint8)
+    for with_pale, top in ((None, 150), (pale, 180)):
+        backs = _find_backs(img, gains, no_faces, 80.0, [], 1.0, pale=with_pale)
+        assert len(backs) == 1 and len(backs[0].quads) == 4
+        pts = np.concatenate(backs[0].quads)
+        assert abs(pts[:, 1].min() - top) <= 6 and abs(pts[:, 1].max() - 260) <= 6
