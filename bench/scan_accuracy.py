@@ -57,7 +57,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.tiles import is_bonus  # noqa: E402
 from vision.scan import scan  # noqa: E402
-from vision.scenes import SCENE_SOURCES, hand_key, make_scene, truth_classifier, truth_geometry  # noqa: E402
+from vision.scenes import (PALE_TABLE, SCENE_SOURCES, TABLES, hand_key, make_scene, truth_classifier,  # noqa: E402
+                           truth_geometry)
 
 
 CROP_OK = 0.8  # a face crop overlapping its true face less than this (intersection over union) is a poor crop
@@ -137,6 +138,9 @@ def main(argv=None) -> int:
     ap.add_argument("--bodies", choices=("sprite", "camera"), default="sprite",
                     help="where the scenes draw the tiles' thickness (vision.scenes.make_scene): on a random side "
                     "of each tile, or where the camera sees it")
+    ap.add_argument("--table", choices=(*TABLES, PALE_TABLE),
+                    help="every scene on this kind of table (default: felt, wood, cloth or bamboo by seed); "
+                    f"'{PALE_TABLE}' is a white, cream or light grey cloth, which no default scene draws")
     ap.add_argument("--one-look", action="store_true",
                     help="never take the closer look (vision.scan.CLOSER_LOOK_GAIN = inf), to compare")
     ap.add_argument("--json", help="write per-scene results here")
@@ -161,7 +165,7 @@ def main(argv=None) -> int:
     for k in range(a.scenes):
         seed = a.first_seed + k
         width = a.width or widths[seed % len(widths)]
-        data, truth = make_scene(seed, width=width, sources=sources, fill=a.fill, bodies=a.bodies)
+        data, truth = make_scene(seed, width=width, sources=sources, fill=a.fill, bodies=a.bodies, table=a.table)
         fn = truth_classifier(truth) if a.classifier == "truth" else None
         result = scan(data, classify_fn=fn)
         s = score_scene(result, truth)
@@ -185,7 +189,8 @@ def main(argv=None) -> int:
           + (f" ({a.model})" if a.model and a.classifier == "model" else "")
           + (f" (flower reader {a.flower_model})" if a.flower_model and a.classifier == "model" else "")
           + (f", sources {a.sources}" if sources else "")
-          + (f", fill {a.fill}" if a.fill else "") + (", one look" if a.one_look else ""))
+          + (f", fill {a.fill}" if a.fill else "") + (", one look" if a.one_look else "")
+          + (f", bodies {a.bodies}" if a.bodies != "sprite" else "") + (f", table {a.table}" if a.table else ""))
     # a scene's style is drawn from the styles this machine has (riichi_art needs cairosvg, the
     # [train] extra; the art and fonts need ../shared), so the same seeds are other photos without them
     print(f"styles on this machine: {', '.join(SCENE_SOURCES())}")

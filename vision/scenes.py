@@ -4,7 +4,8 @@
 touching concealed row, separate exposed melds, flowers set to one side, clutter
 around), then photographs it with a simulated phone camera:
 
-* table: green/blue felt, wood grain, a woven cloth or a bamboo mat;
+* table: green/blue felt, wood grain, a woven cloth or a bamboo mat (a white, cream or light
+  grey cloth, ``table="pale"``, only when asked for);
 * camera: tilt up to 40 degrees, any in-plane rotation, a phone lens (f = 0.7-0.95 W);
 * light: warm or cool tint, an uneven gradient, vignetting, glare spots, soft shadows;
 * optics and file: lens blur, sensor noise, JPEG quality 70-95 at phone sizes.
@@ -28,6 +29,7 @@ import numpy as np
 from engine.tiles import BONUS_KINDS, FLOWERS, STANDARD_KINDS, format_tiles
 
 TABLES = ("felt", "wood", "cloth", "bamboo")
+PALE_TABLE = "pale"  # a white, cream or light grey cloth: only when asked for (make_scene(table=...))
 
 
 # ----------------------------------------------------------------------------- hands
@@ -162,6 +164,13 @@ def table_texture(rng: np.random.Generator, kind: str, h: int, w: int, unit: flo
             check = ((np.floor(xx / sq) + np.floor(yy / sq)) % 2).astype(np.float32)
             other = np.array(rng.uniform(40, 200, 3), np.float32)
             tex = tex * (1 - check[..., None] * 0.6) + other[None, None, :] * check[..., None] * 0.6
+    elif kind == PALE_TABLE:  # a white, cream or light grey tablecloth: as bright as the faces
+        base = np.array(rng.choice([[235, 235, 235], [200, 222, 235], [205, 205, 200], [215, 230, 240]]), np.float32)
+        base = base * rng.uniform(0.78, 1.0)
+        period = max(3.0, unit * rng.uniform(0.06, 0.12))
+        weave = (np.sin(xx / period * math.pi) * np.sin(yy / period * math.pi)) * 0.03
+        folds = _noise(rng, h, w, unit * 4, 2) * 0.06
+        tex = base[None, None, :] * (1 + weave + folds)[..., None]
     else:  # bamboo mat: light slats with dark seams and binding threads
         base = np.array(rng.choice([[110, 170, 200], [90, 150, 185], [120, 180, 205]]), np.float32)
         ang = rng.uniform(0, math.pi)
@@ -505,6 +514,8 @@ def make_scene(seed: int, *, width: int = 1600, hand: dict | None = None, source
     """
     if bodies not in ("sprite", "camera"):
         raise ValueError(f"bodies must be 'sprite' or 'camera', not {bodies!r}")
+    if table is not None and table not in (*TABLES, PALE_TABLE):
+        raise ValueError(f"table must be one of {(*TABLES, PALE_TABLE)}, not {table!r}")
     rng = np.random.default_rng(seed)
     pool = tuple(sources) if sources else SCENE_SOURCES()
     src = source if source is not None else str(rng.choice(pool))

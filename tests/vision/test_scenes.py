@@ -186,3 +186,22 @@ def test_camera_bodies_change_nothing_but_the_bodies():
     assert ta == tb and a != b
     with pytest.raises(ValueError, match="bodies"):
         make_scene(7, width=800, bodies="drawn")
+
+
+def test_a_pale_table_is_drawn_only_when_asked_for():
+    from vision.scenes import PALE_TABLE, TABLES, truth_geometry
+
+    assert PALE_TABLE not in TABLES  # the default scenes (and the shipped models' training photos) never draw it
+    assert all(make_scene(s, width=400)[1]["params"]["table"] != PALE_TABLE for s in range(30))
+    data, truth = make_scene(3, width=800, table=PALE_TABLE, clutter=False)
+    assert truth["params"]["table"] == PALE_TABLE
+    img = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    tiles = np.zeros(img.shape[:2], np.uint8)
+    for t in truth["tiles"]:
+        cv2.fillConvexPoly(tiles, np.int32(t["corners"]), 255)
+    centres, heights = truth_geometry(truth)
+    table = cv2.dilate(tiles, np.ones((2 * int(max(heights)) + 1,) * 2, np.uint8)) == 0
+    grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    assert np.median(grey[table]) > 150  # a pale cloth
+    with pytest.raises(ValueError, match="table"):
+        make_scene(3, width=800, table="marble")
