@@ -878,6 +878,7 @@ def lab_distance(lab: np.ndarray, ref_lab: np.ndarray) -> np.ndarray:
 
 
 DETECT_LONG_SIDE = 1000
+PALE_TABLE_WHITE = 115.0  # a photo whose median whiteness is this high lies on a pale table (white, cream, light grey)
 
 
 FEW_FACES = 13  # a hand has 13 tiles or more: fewer inked faces than this, and the white balance looks again
@@ -903,6 +904,7 @@ def detect(img: np.ndarray, long_side: int = DETECT_LONG_SIDE, whole: tuple[int,
     Where fewer than ``FEW_FACES`` faces with ink are found, the white balance looks again
     without the pixels of the colour it balanced to (see :func:`white_balance`), up to
     ``MORE_LOOKS`` times; a look is kept over the best before it if it finds ``LOOK_GAIN`` more inked faces.
+    ``"pale_table"``: whether the photo lies on a pale table (:func:`is_pale_table`).
     """
     small = _shrunk(img, long_side)
     f = small.shape[1] / img.shape[1]
@@ -993,6 +995,7 @@ def _detect_with(img: np.ndarray, small: np.ndarray, f: float, gains: np.ndarray
     the whole photo at ``small``'s scale; ``table``: the table's colours (None: those of
     ``small``, measured by :func:`_find_backs`)."""
     white = whiteness(small, gains)
+    pale_table = is_pale_table(white)
     mask, cut, threshold = face_mask(white, threshold)
     min_area, min_side = frame[0] * frame[1] * 0.00012, max(10.0, 0.012 * max(frame))
     choices: list = []
@@ -1032,7 +1035,17 @@ def _detect_with(img: np.ndarray, small: np.ndarray, f: float, gains: np.ndarray
         runs, backs = _kongs_from_ends(runs, backs, small, gains, mask, f)
         backs += _outlined_kongs(small, gains, runs + backs, face_h, f, aspect)
     return {"runs": runs + backs, "face_height": face_h / f if f else 0.0, "mask": mask,
-            "balance": (gains, threshold)}
+            "balance": (gains, threshold), "pale_table": pale_table}
+
+
+def is_pale_table(white: np.ndarray) -> bool:
+    """Whether a photo of whiteness ``white`` (:func:`whiteness`) lies on a pale table, a white,
+    cream or light grey cloth, where the face mask (a whiteness threshold) misses faces
+    (docs/vision.md, "Pale tables"): its median, most of it the table's, is at least
+    ``PALE_TABLE_WHITE``. On development scenes the felt, wood, bamboo and cloths of the default
+    scenes reach 114 at most (0-299) and the pale cloths lie at 79-187, most over 130."""
+    sample = white[::4, ::4]
+    return sample.size > 0 and float(np.median(sample)) >= PALE_TABLE_WHITE
 
 
 def _face_blobs(found, choices, white, mask, cut, min_area: float, min_side: float):

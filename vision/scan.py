@@ -5,7 +5,7 @@ Output::
     {"tiles": [{"tile", "confidence", "top3", "corners": [[x, y] * 4], "group"}, ...],
      "hand": {"concealed": "123m...", "melds": [{"tiles": "555p", "concealed": false}], "flowers": "12f"},
      "image": {"width", "height", "orientation", "orientation_name", "format", "working_width", "working_height",
-               "closer_look"},
+               "closer_look", "pale_table"},
      "timings_ms": {"decode", "detect", "classify", "group", "total"}}
 
 * ``corners`` are TL, TR, BR, BL of the tile *face* in the photo as displayed
@@ -195,7 +195,7 @@ def _read(decoded, det: dict, classify_fn, timings: dict) -> tuple[dict, list[di
         "image": {"width": decoded.width, "height": decoded.height, "orientation": decoded.orientation,
                   "orientation_name": ORIENTATION_NAMES[decoded.orientation], "format": decoded.format,
                   "working_width": int(decoded.image.shape[1]), "working_height": int(decoded.image.shape[0]),
-                  "closer_look": "none"},
+                  "closer_look": "none", "pale_table": bool(det.get("pale_table"))},
         "timings_ms": timings,
     }, ordered
 
@@ -450,13 +450,16 @@ def scan(image_bytes: bytes, *, classify_fn=None) -> dict:
     twice the working resolution, and the better reading is kept (:func:`better_reading`: the
     one whose hand adds up, else the one with more tiles, the first on a tie);
     ``image.closer_look`` says ``"none"``, ``"kept"`` or ``"dropped"``, and the timings add up
-    both looks.
+    both looks. ``image.pale_table`` says whether the photo lies on a white, cream or light grey
+    cloth (:func:`vision.detect.is_pale_table`), where tiles are often missed: the phone page
+    says so.
 
     Raises :class:`ScanError` for input that is not a usable image.
     """
     t0 = time.perf_counter()
     decoded = decode(image_bytes)
     result, det, grouped = _look(decoded, classify_fn, {"decode": (time.perf_counter() - t0) * 1000})
+    pale_table = bool(det.get("pale_table"))
     size = closer_look_size(decoded, det, grouped)
     if size:
         t1 = time.perf_counter()
@@ -477,6 +480,7 @@ def scan(image_bytes: bytes, *, classify_fn=None) -> dict:
         else:
             result["image"]["closer_look"] = "dropped"
         result["timings_ms"] = {k: first_timings[k] + second_timings[k] for k in first_timings}
+    result["image"]["pale_table"] = pale_table  # the whole photo's table, not a closer look's window
     result["timings_ms"]["total"] = (time.perf_counter() - t0) * 1000
     result["timings_ms"] = {k: round(result["timings_ms"][k], 2)
                             for k in ("decode", "detect", "classify", "group", "total")}

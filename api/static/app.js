@@ -318,6 +318,8 @@
     var info = dets.length + ' tiles found';
     if (low) info += ', ' + low + ' unsure (dashed boxes): tap to check';
     if (result.timings_ms && result.timings_ms.total) info += ' \u00b7 ' + Math.round(result.timings_ms.total) + ' ms';
+    // a white or light grey cloth is as pale as the faces: the scanner misses tiles there
+    if (result.image && result.image.pale_table) info += ' \u00b7 on a pale table tiles can be missed: a darker cloth or mat reads better';
     $('scan-info').textContent = info;
     $('scan-info').hidden = false;
     saveHand();

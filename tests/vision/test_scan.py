@@ -801,3 +801,16 @@ def test_a_face_probe_counts_only_as_a_face_named_surely(tile, confidence, blob,
 
     result, _ = scan_module._read(decoded, det, fn, {})
     assert [t["tile"] for t in result["tiles"] if t["tile"] != "back"] == codes + (["9p"] if kept else [])
+
+
+def test_a_photo_on_a_pale_cloth_says_so():
+    # the face mask is a whiteness threshold, and a white or light grey cloth is as pale as the
+    # faces (docs/vision.md, "Pale tables"): the scan says where it lies on one, so that the
+    # phone can suggest a darker cloth; felt, wood, bamboo and the default cloths are not pale
+    for seed in (3, 5, 8):
+        pale, _ = make_scene(seed, width=1600, table="pale")
+        assert scan(pale)["image"]["pale_table"] is True
+    for seed, table in ((3, "felt"), (5, "wood"), (8, "bamboo"), (195, None)):
+        plain, truth = make_scene(seed, width=1600, table=table)
+        res = scan(plain)
+        assert res["image"]["pale_table"] is False, truth["params"]["table"]
