@@ -1031,7 +1031,7 @@ def _detect_with(img: np.ndarray, small: np.ndarray, f: float, gains: np.ndarray
     face_h = float(np.median(heights)) if heights else 0.0
     backs: list[Run] = []
     if face_h > 0:
-        backs = _find_backs(small, gains, filled, face_h, runs, f, aspect, table, pale=mask)
+        backs = _find_backs(small, gains, filled, face_h, runs, f, aspect, table, pale_mask=mask)
         runs, backs = _kongs_from_ends(runs, backs, small, gains, mask, f)
         backs += _outlined_kongs(small, gains, runs + backs, face_h, f, aspect)
     return {"runs": runs + backs, "face_height": face_h / f if f else 0.0, "mask": mask,
@@ -1553,7 +1553,7 @@ def _near_faces(faces: np.ndarray, face_h: float) -> np.ndarray:
 
 
 def _find_backs(small: np.ndarray, gains: np.ndarray, faces: np.ndarray, face_h: float, runs: list[Run], f: float,
-                aspect: float = ASPECT_TYPICAL, table: list | None = None, pale: np.ndarray | None = None) -> list[Run]:
+                aspect: float = ASPECT_TYPICAL, table: list | None = None, pale_mask: np.ndarray | None = None) -> list[Run]:
     """Runs of face-down tiles: blobs of a colour far from the table, cut at the face pitch.
 
     Works at half the detection size: face-down tiles are as big as faces, and colour
@@ -1572,8 +1572,10 @@ def _find_backs(small: np.ndarray, gains: np.ndarray, faces: np.ndarray, face_h:
     # by a few pixels only, and open away strips thinner than a quarter face (the coloured
     # layer of the face-up tiles' bodies, seen at their sides)
     touch = cv2.dilate(faces, np.ones((5, 5), np.uint8))
-    if pale is not None:
-        touch |= cv2.resize(pale, (half.shape[1], half.shape[0]), interpolation=cv2.INTER_AREA)
+    # and clear of every pale pixel (``pale_mask``, the face mask): a face-down tile shows its
+    # body's ivory layer on the camera's side, as far from the table's colour as its back
+    if pale_mask is not None:
+        touch |= cv2.resize(pale_mask, (half.shape[1], half.shape[0]), interpolation=cv2.INTER_AREA)
     cand = ((dist > BACK_DISTANCE) & (touch == 0)).astype(np.uint8) * 255
     k = max(5, int(face_h * 0.25)) | 1
     cand = _opened(cand, k)

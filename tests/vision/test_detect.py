@@ -690,7 +690,7 @@ def test_the_ivory_layer_of_face_down_tiles_is_not_taken_for_their_backs():
     assert pale[160:170, 120:320].mean() > 200 and pale[200:240, 120:320].mean() < 50
     no_faces = np.zeros(img.shape[:2], np.uint8)
     for with_pale, top in ((None, 150), (pale, 180)):
-        backs = _find_backs(img, gains, no_faces, 80.0, [], 1.0, pale=with_pale)
+        backs = _find_backs(img, gains, no_faces, 80.0, [], 1.0, pale_mask=with_pale)
         assert len(backs) == 1 and len(backs[0].quads) == 4
         pts = np.concatenate(backs[0].quads)
         assert abs(pts[:, 1].min() - top) <= 6 and abs(pts[:, 1].max() - 260) <= 6
