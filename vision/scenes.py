@@ -131,6 +131,17 @@ def _noise(rng, h, w, scale, octaves=3):
     return out / 1.75
 
 
+def _woven(rng: np.random.Generator, base: np.ndarray, xx: np.ndarray, yy: np.ndarray, unit: float, *,
+           weave: float, folds: float) -> np.ndarray:
+    """A cloth of colour ``base`` on the pixel grid ``xx``, ``yy``: a weave of a twelfth to a
+    sixth of a face (``unit`` px) and soft folds, of these strengths."""
+    h, w = xx.shape
+    period = max(3.0, unit * rng.uniform(0.06, 0.12))
+    threads = np.sin(xx / period * math.pi) * np.sin(yy / period * math.pi) * weave
+    creases = _noise(rng, h, w, unit * 4, 2) * folds
+    return base[None, None, :] * (1 + threads + creases)[..., None]
+
+
 def table_texture(rng: np.random.Generator, kind: str, h: int, w: int, unit: float) -> np.ndarray:
     """A BGR float32 table texture; ``unit`` is the tile face height in px (sets the grain size)."""
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
@@ -155,10 +166,7 @@ def table_texture(rng: np.random.Generator, kind: str, h: int, w: int, unit: flo
     elif kind == "cloth":
         base = np.array(rng.choice([[70, 60, 150], [150, 130, 110], [90, 140, 150], [60, 60, 60],
                                     [115, 115, 110], [50, 90, 40]]), np.float32)
-        period = max(3.0, unit * rng.uniform(0.06, 0.12))
-        weave = (np.sin(xx / period * math.pi) * np.sin(yy / period * math.pi)) * 0.07
-        folds = _noise(rng, h, w, unit * 4, 2) * 0.12
-        tex = base[None, None, :] * (1 + weave + folds)[..., None]
+        tex = _woven(rng, base, xx, yy, unit, weave=0.07, folds=0.12)
         if rng.random() < 0.4:  # a check pattern
             sq = unit * rng.uniform(1.0, 2.5)
             check = ((np.floor(xx / sq) + np.floor(yy / sq)) % 2).astype(np.float32)
@@ -166,11 +174,7 @@ def table_texture(rng: np.random.Generator, kind: str, h: int, w: int, unit: flo
             tex = tex * (1 - check[..., None] * 0.6) + other[None, None, :] * check[..., None] * 0.6
     elif kind == PALE_TABLE:  # a white, cream or light grey tablecloth: as bright as the faces
         base = np.array(rng.choice([[235, 235, 235], [200, 222, 235], [205, 205, 200], [215, 230, 240]]), np.float32)
-        base = base * rng.uniform(0.78, 1.0)
-        period = max(3.0, unit * rng.uniform(0.06, 0.12))
-        weave = (np.sin(xx / period * math.pi) * np.sin(yy / period * math.pi)) * 0.03
-        folds = _noise(rng, h, w, unit * 4, 2) * 0.06
-        tex = base[None, None, :] * (1 + weave + folds)[..., None]
+        tex = _woven(rng, base * rng.uniform(0.78, 1.0), xx, yy, unit, weave=0.03, folds=0.06)
     else:  # bamboo mat: light slats with dark seams and binding threads
         base = np.array(rng.choice([[110, 170, 200], [90, 150, 185], [120, 180, 205]]), np.float32)
         ang = rng.uniform(0, math.pi)
