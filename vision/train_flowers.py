@@ -162,12 +162,11 @@ def evaluate(onnx_path: Path, workers: int) -> dict:
     photos, camera = (build_flower_scene_cache(WORK / "flower-scenes-test", TEST_SCENE_PHOTOS, sources=SCENE_SOURCES(),
                                                size=SIZE, first_seed=TEST_SCENE_SEED, workers=workers,
                                                camera_share=share) for share in (0.0, 1.0))
-    sets = {"rendered": ([np.ascontiguousarray(x) for x in test["x"]], [FLOWERS[i] for i in test["y"]],
-                         list(test["source"])),
-            "in photos": ([np.ascontiguousarray(x) for x in photos["x"]], [FLOWERS[i] for i in photos["y"]],
-                          list(photos["source"])),
-            "in camera photos": ([np.ascontiguousarray(x) for x in camera["x"]], [FLOWERS[i] for i in camera["y"]],
-                                 list(camera["source"])),
+
+    def crops_of(d: dict) -> tuple:  # a cached set as (crops, flower codes, face sources)
+        return [np.ascontiguousarray(x) for x in d["x"]], [FLOWERS[i] for i in d["y"]], list(d["source"])
+
+    sets = {"rendered": crops_of(test), "in photos": crops_of(photos), "in camera photos": crops_of(camera),
             "real": (real_imgs, real_codes, ["real"] * len(real_codes))}
     out = {}
     for name, (crops, truth, sources) in sets.items():
