@@ -904,7 +904,8 @@ def detect(img: np.ndarray, long_side: int = DETECT_LONG_SIDE, whole: tuple[int,
     Where fewer than ``FEW_FACES`` faces with ink are found, the white balance looks again
     without the pixels of the colour it balanced to (see :func:`white_balance`), up to
     ``MORE_LOOKS`` times; a look is kept over the best before it if it finds ``LOOK_GAIN`` more inked faces.
-    ``"pale_table"``: whether the photo lies on a pale table (:func:`is_pale_table`).
+    ``"pale_table"``: whether the photo lies on a pale table (:func:`is_pale_table`); None for a
+    window detected with the photo's ``balance``, which cannot tell.
     """
     small = _shrunk(img, long_side)
     f = small.shape[1] / img.shape[1]
@@ -995,7 +996,9 @@ def _detect_with(img: np.ndarray, small: np.ndarray, f: float, gains: np.ndarray
     the whole photo at ``small``'s scale; ``table``: the table's colours (None: those of
     ``small``, measured by :func:`_find_backs`)."""
     white = whiteness(small, gains)
-    pale_table = is_pale_table(white)
+    # a window of a photo (a closer look, given the photo's balance) is mostly tiles: only a
+    # whole photo's median tells its table
+    pale_table = is_pale_table(white) if threshold is None else None
     mask, cut, threshold = face_mask(white, threshold)
     min_area, min_side = frame[0] * frame[1] * 0.00012, max(10.0, 0.012 * max(frame))
     choices: list = []
@@ -1455,8 +1458,9 @@ def _allowed_edges(qs: list[np.ndarray], k: int) -> tuple[int, ...]:
     edge of a lone face; a row's long sides, and the outer edge of its end faces."""
     if len(qs) == 1:
         return (0, 1, 2, 3)
-    q = qs[k]
-    return ROW_EDGES + ((_outer_end(q, qs[1]),) if k == 0 else (_outer_end(q, qs[-2]),) if k == len(qs) - 1 else ())
+    if k not in (0, len(qs) - 1):
+        return ROW_EDGES
+    return ROW_EDGES + (_outer_end(qs[k], qs[1] if k == 0 else qs[-2]),)
 
 
 def trim_deep_sides(img: np.ndarray, runs: list[Run], toward: np.ndarray) -> None:
