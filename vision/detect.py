@@ -8,7 +8,9 @@ The pipeline, on a working image of about 1000-2000 px:
    again without the colour it balanced to (a lit phone screen or a sheet of paper
    paler than the faces).
 2. **Face mask**: whiteness = brightness - chroma, thresholded by Otsu with a floor;
-   holes (the ink of the faces) are filled per component.
+   holes (the ink of the faces) are filled per component.  On a pale table (a white or light
+   grey cloth, :func:`is_pale_table`) the faces are no whiter than the cloth, and the mask is
+   made from their outlines instead (:mod:`vision.outlines`).
 3. **Quads**: every solid, rectangular component gets a four-corner outline (lines
    fitted to its hull sides, so rounded corners and perspective are handled; a row's
    long sides to their outer edge, which glyphs reaching the face edge cannot pull in).
@@ -40,6 +42,8 @@ from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
+
+from .outlines import outlined_face_mask
 
 ASPECT_MIN, ASPECT_MAX, ASPECT_TYPICAL = 0.5, 1.05, 0.75   # face width / height (foreshortening included)
 STRIP_H = 64
@@ -888,7 +892,7 @@ LOOK_GAIN = 2  # ... and kept only if it finds this many more inked faces (one m
 
 
 def detect(img: np.ndarray, long_side: int = DETECT_LONG_SIDE, whole: tuple[int, int] | None = None,
-           balance: tuple | None = None) -> dict:
+           balance: tuple | None = None, pale: bool = False) -> dict:
     """Find candidate tiles in a BGR image.
 
     Masks are built on a copy of about ``long_side`` px (``DETECT_LONG_SIDE``); runs are split on
@@ -904,14 +908,17 @@ def detect(img: np.ndarray, long_side: int = DETECT_LONG_SIDE, whole: tuple[int,
     Where fewer than ``FEW_FACES`` faces with ink are found, the white balance looks again
     without the pixels of the colour it balanced to (see :func:`white_balance`), up to
     ``MORE_LOOKS`` times; a look is kept over the best before it if it finds ``LOOK_GAIN`` more inked faces.
-    ``"pale_table"``: whether the photo lies on a pale table (:func:`is_pale_table`); None for a
-    window detected with the photo's ``balance``, which cannot tell.
+    ``"pale_table"``: whether the photo lies on a pale table (:func:`is_pale_table`, told by each
+    look's own balance), where the faces are found by their outlines (:mod:`vision.outlines`)
+    instead of the face mask. A window detected with the photo's ``balance`` cannot tell (it is
+    mostly tiles): ``pale`` says it.
     """
     small = _shrunk(img, long_side)
     f = small.shape[1] / img.shape[1]
     frame = small.shape[:2] if whole is None else (whole[0] * f, whole[1] * f)  # the whole photo's mask size
     if balance is not None:
-        return _detect_with(img, small, f, *balance[:2], frame, table=balance[2] if len(balance) > 2 else None)
+        return _detect_with(img, small, f, *balance[:2], frame, table=balance[2] if len(balance) > 2 else None,
+                            pale=pale)
     gains, ref = white_balance(small)
     found = _detect_with(img, small, f, gains, None, frame)
     found["left_out"] = ()
@@ -990,16 +997,20 @@ def _face_count(det: dict, f: float, enough: int) -> int:
 
 
 def _detect_with(img: np.ndarray, small: np.ndarray, f: float, gains: np.ndarray, threshold: float | None,
-                 frame: tuple, table: list | None = None) -> dict:
+                 frame: tuple, table: list | None = None, pale: bool | None = None) -> dict:
     """:func:`detect` with the white balance ``gains`` of ``small`` (``img`` scaled by ``f``) and the
     whiteness ``threshold`` (None: :func:`face_mask` finds it); ``frame``: the (height, width) of
     the whole photo at ``small``'s scale; ``table``: the table's colours (None: those of
-    ``small``, measured by :func:`_find_backs`)."""
+    ``small``, measured by :func:`_find_backs`); ``pale``: whether the photo lies on a pale table,
+    where faces are found by their outlines (:mod:`vision.outlines`); None: told by this look's
+    whiteness (:func:`is_pale_table`). A further look balanced without the colour of the look
+    before may balance to the table's and tell it pale: it is kept only where it finds clearly
+    more faces (:func:`detect`)."""
     white = whiteness(small, gains)
-    # a window of a photo (a closer look, given the photo's balance) is mostly tiles: only a
-    # whole photo's median tells its table
-    pale_table = is_pale_table(white) if threshold is None else None
+    pale_table = is_pale_table(white) if pale is None else pale
     mask, cut, threshold = face_mask(white, threshold)
+    if pale_table:  # faces no whiter than the table: found by their outlines
+        mask, cut = outlined_face_mask(small, white, max(frame) / DETECT_LONG_SIDE, EDGE_LOW, EDGE_HIGH)
     min_area, min_side = frame[0] * frame[1] * 0.00012, max(10.0, 0.012 * max(frame))
     choices: list = []
     found = _rect_blobs(mask, cut, min_area, min_side, choices)

@@ -318,7 +318,7 @@
     var info = dets.length + ' tiles found';
     if (low) info += ', ' + low + ' unsure (dashed boxes): tap to check';
     if (result.timings_ms && result.timings_ms.total) info += ' \u00b7 ' + Math.round(result.timings_ms.total) + ' ms';
-    // a white or light grey cloth is as pale as the faces: the scanner misses tiles there
+    // a white or light grey cloth is as pale as the faces: the scanner finds them by their outlines there, and misses more
     if (result.image && result.image.pale_table) info += ' \u00b7 on a pale table tiles can be missed: a darker cloth or mat reads better';
     $('scan-info').textContent = info;
     $('scan-info').hidden = false;

@@ -1,0 +1,88 @@
+"""Faces found by their outlines, for photos on a pale table.
+
+On a white, cream or light grey cloth the face mask of :mod:`vision.detect` (a whiteness
+threshold over the whole photo) fails: the faces are no whiter than the cloth, often less
+white, and the cloth's own light varies across the photo by more than the faces stand out
+from it (docs/vision.md, "Pale tables"). What still sets a tile apart there is its outline:
+the coloured layer of its body, its shadow on the cloth, the seams between touching tiles
+and the ink on its face are edges far stronger than the cloth's weave.
+
+So on such a photo the faces are looked for inside *silhouettes*: every region the strong
+edges enclose, filled (:func:`silhouettes`). Within each silhouette the face is its whitest
+part (ink, the body's coloured layer and the shadow are darker or coloured), split off by the
+silhouette's own Otsu threshold of whiteness, so neither the table's brightness nor the light's
+fall-off across the photo enters. The result replaces the face mask; everything after it
+(quads, splitting rows, the body's side, face-down tiles) is :mod:`vision.detect`'s as usual.
+
+Sizes are in px of a working picture of ``REFERENCE_SIDE`` px on its long side, scaled with
+the photo (``scale``).
+"""
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+
+import cv2
+import numpy as np
+
+REFERENCE_SIDE = 1000  # px: the long side the sizes below are for
+EDGE_BLUR = 1.0        # px: the Gaussian blur (sigma) before edges are looked for: the weave's finest threads go
+EDGE_NOISE = 6.0       # an outline's edge is this many times the photo's median gradient (most of it the cloth's)
+EDGE_GAP = 7           # px: gaps in an outline this wide are closed
+MIN_PART = 9           # px: a silhouette's parts thinner than this are opened away (a thread, a crease)
+MIN_AREA = 50          # px^2: smaller silhouettes are not looked at
+
+
+def _odd(k: float) -> int:
+    return max(3, int(round(k)) | 1)
+
+
+def silhouettes(img: np.ndarray, scale: float = 1.0) -> np.ndarray:
+    """A 0/255 mask of every region of ``img`` (BGR uint8) that strong edges enclose, filled.
+
+    Edges are Canny's on the grey picture blurred by ``EDGE_BLUR``, with the high threshold
+    ``EDGE_NOISE`` times the median gradient: the median pixel of a photo is the table's, so
+    the threshold follows the cloth's weave and the photo's noise, not the tiles' contrast."""
+    grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    blurred = cv2.GaussianBlur(grey, (0, 0), EDGE_BLUR * scale)
+    gx = cv2.Sobel(blurred, cv2.CV_16S, 1, 0)
+    gy = cv2.Sobel(blurred, cv2.CV_16S, 0, 1)
+    sample = cv2.magnitude(gx[::2, ::2].astype(np.float32), gy[::2, ::2].astype(np.float32))
+    high = max(EDGE_NOISE * float(np.median(sample)), 8.0)
+    edges = cv2.Canny(gx, gy, high / 2, high, L2gradient=True)
+    edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
+    gap = _odd(EDGE_GAP * scale)
+    edges = cv2.morphologyEx(edges, cv2.MORPH_CLOSE, np.ones((gap, gap), np.uint8))
+    contours, _ = cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    filled = np.zeros_like(edges)
+    cv2.drawContours(filled, contours, -1, 255, -1)
+    part = _odd(MIN_PART * scale)
+    return cv2.morphologyEx(filled, cv2.MORPH_OPEN, np.ones((part, part), np.uint8))
+
+
+def outlined_face_mask(img: np.ndarray, white: np.ndarray, scale: float = 1.0,
+                       edge_low: float = 30, edge_high: float = 70) -> tuple[np.ndarray, Callable[[], np.ndarray]]:
+    """(face mask, the mask cut along strong edges) of ``img``, whose whiteness map
+    (:func:`vision.detect.whiteness`) is ``white``: inside each silhouette, the pixels above
+    its own Otsu threshold of whiteness; as :func:`vision.detect.face_mask` returns them.
+    ``edge_low``/``edge_high``: the Canny thresholds of the cut, as that function's."""
+    w8 = np.clip(white, 0, 255).astype(np.uint8)
+    sil = silhouettes(img, scale)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(sil)
+    mask = np.zeros_like(sil)
+    for i in range(1, n):
+        x, y, w, h, area = (int(v) for v in stats[i])
+        if area < MIN_AREA * scale * scale:
+            continue
+        own = labels[y:y + h, x:x + w] == i
+        win = w8[y:y + h, x:x + w]
+        t, _ = cv2.threshold(win[own].reshape(1, -1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+        mask[y:y + h, x:x + w][own & (win > t)] = 255
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+
+    @functools.cache
+    def cut() -> np.ndarray:
+        edges = cv2.Canny(cv2.GaussianBlur(w8, (3, 3), 0), edge_low, edge_high, L2gradient=True)
+        return cv2.subtract(mask, edges)
+
+    return mask, cut
