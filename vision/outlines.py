@@ -30,6 +30,8 @@ EDGE_BLUR = 1.0        # px: the Gaussian blur (sigma) before edges are looked f
 EDGE_NOISE = 6.0       # an outline's edge is this many times the photo's median gradient (most of it the cloth's)
 EDGE_GAP = 7           # px: gaps in an outline this wide are closed
 MIN_PART = 9           # px: a silhouette's parts thinner than this are opened away (a thread, a crease)
+INSET = 2              # px: the silhouette is taken in by this much: its edge is the outline's outer side
+#                        (a shadow's or a body's far edge), and the band just inside it is cloth as often as face
 MIN_AREA = 50          # px^2: smaller silhouettes are not looked at
 
 
@@ -38,7 +40,8 @@ def _odd(k: float) -> int:
 
 
 def silhouettes(img: np.ndarray, scale: float = 1.0) -> np.ndarray:
-    """A 0/255 mask of every region of ``img`` (BGR uint8) that strong edges enclose, filled.
+    """A 0/255 mask of every region of ``img`` (BGR uint8) that strong edges enclose, filled and
+    taken in by ``INSET``.
 
     Edges are Canny's on the grey picture blurred by ``EDGE_BLUR``, with the high threshold
     ``EDGE_NOISE`` times the median gradient: the median pixel of a photo is the table's, so
@@ -57,7 +60,9 @@ def silhouettes(img: np.ndarray, scale: float = 1.0) -> np.ndarray:
     filled = np.zeros_like(edges)
     cv2.drawContours(filled, contours, -1, 255, -1)
     part = _odd(MIN_PART * scale)
-    return cv2.morphologyEx(filled, cv2.MORPH_OPEN, np.ones((part, part), np.uint8))
+    opened = cv2.morphologyEx(filled, cv2.MORPH_OPEN, np.ones((part, part), np.uint8))
+    inset = 2 * max(1, round(INSET * scale)) + 1
+    return cv2.erode(opened, np.ones((inset, inset), np.uint8))
 
 
 def outlined_face_mask(img: np.ndarray, white: np.ndarray, scale: float = 1.0,
