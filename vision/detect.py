@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from .outlines import outlined_face_mask
+from .outlines import REFERENCE_SIDE as OUTLINE_SIDE, outlined_face_mask
 
 ASPECT_MIN, ASPECT_MAX, ASPECT_TYPICAL = 0.5, 1.05, 0.75   # face width / height (foreshortening included)
 STRIP_H = 64
@@ -1010,7 +1010,7 @@ def _detect_with(img: np.ndarray, small: np.ndarray, f: float, gains: np.ndarray
     pale_table = is_pale_table(white) if pale is None else pale
     mask, cut, threshold = face_mask(white, threshold)
     if pale_table:  # faces no whiter than the table: found by their outlines
-        mask, cut = outlined_face_mask(small, white, max(frame) / DETECT_LONG_SIDE, EDGE_LOW, EDGE_HIGH)
+        mask, cut = outlined_face_mask(small, white, max(frame) / OUTLINE_SIDE, EDGE_LOW, EDGE_HIGH)
     min_area, min_side = frame[0] * frame[1] * 0.00012, max(10.0, 0.012 * max(frame))
     choices: list = []
     found = _rect_blobs(mask, cut, min_area, min_side, choices)
