@@ -275,8 +275,9 @@ def test_a_tile_moved_to_another_kind_says_why_in_its_sheet(server, browser_cont
 
 
 def test_a_photo_on_a_pale_cloth_says_tiles_can_be_missed(server, browser_context, tmp_path):
-    # the scanner's face mask fails on a white or light grey cloth (docs/vision.md, "Pale
-    # tables"): the line under the photo says so, and it does not on a green felt
+    # on a white or light grey cloth the scanner finds faces by their outlines and misses more
+    # tiles (docs/vision.md, "Pale tables"): the line under the photo says so, and it does not
+    # on a green felt
     from vision.scenes import make_scene
 
     page = browser_context.new_page()

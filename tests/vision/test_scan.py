@@ -805,9 +805,9 @@ def test_a_face_probe_counts_only_as_a_face_named_surely(tile, confidence, blob,
 
 
 def test_a_photo_on_a_pale_cloth_says_so():
-    # the face mask is a whiteness threshold, and a white or light grey cloth is as pale as the
-    # faces (docs/vision.md, "Pale tables"): the scan says where it lies on one, so that the
-    # phone can suggest a darker cloth; felt, wood, bamboo and the default cloths are not pale
+    # a white or light grey cloth is as pale as the faces (docs/vision.md, "Pale tables"): the
+    # scan says where it lies on one (its faces are then found by their outlines, and the phone
+    # suggests a darker cloth); felt, wood, bamboo and the default cloths are not pale
     for seed in (3, 5, 8):
         pale, _ = make_scene(seed, width=1600, table="pale")
         assert scan(pale)["image"]["pale_table"] is True
