@@ -165,19 +165,26 @@ def whiteness(img: np.ndarray, gains: np.ndarray) -> np.ndarray:
     return cv2.addWeighted(b, 1.0 / 3.0, spread, -1.6, 0.0, dst=b)
 
 
-def face_mask(white: np.ndarray, t: float | None = None) -> tuple[np.ndarray, Callable[[], np.ndarray], float]:
+def face_mask(white: np.ndarray, t: float | None = None, outlines_of: np.ndarray | None = None,
+              scale: float = 1.0) -> tuple[np.ndarray, Callable[[], np.ndarray], float]:
     """Bright, neutral pixels: (plain mask, a function giving the mask cut along strong edges,
     the whiteness threshold used).
 
     The cut version separates a face from glare or a pale table that touches it;
     it is used only where the plain blob is not a clean rectangle (in about one photo of
     three), so its edge detection runs on first call only. ``t``: the threshold to use, else
-    it is found from ``white`` (:func:`_mask_threshold`)."""
+    it is found from ``white`` (:func:`_mask_threshold`). ``outlines_of``: on a pale table, the
+    BGR picture of ``white``, whose faces are then found by their outlines
+    (:func:`vision.outlines.outlined_face_mask`, sizes times ``scale``) instead of above the
+    threshold, which is still returned."""
     w8 = np.clip(white, 0, 255).astype(np.uint8)
     if t is None:
         t = _mask_threshold(w8[::2, ::2].ravel())
-    mask = cv2.threshold(w8, t, 255, cv2.THRESH_BINARY)[1]   # 255 where w8 > t
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    if outlines_of is None:
+        mask = cv2.threshold(w8, t, 255, cv2.THRESH_BINARY)[1]   # 255 where w8 > t
+        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    else:
+        mask = outlined_face_mask(outlines_of, w8, scale)
 
     @functools.cache
     def cut() -> np.ndarray:
@@ -1008,9 +1015,8 @@ def _detect_with(img: np.ndarray, small: np.ndarray, f: float, gains: np.ndarray
     more faces (:func:`detect`)."""
     white = whiteness(small, gains)
     pale_table = is_pale_table(white) if pale is None else pale
-    mask, cut, threshold = face_mask(white, threshold)
-    if pale_table:  # faces no whiter than the table: found by their outlines
-        mask, cut = outlined_face_mask(small, white, max(frame) / OUTLINE_SIDE, EDGE_LOW, EDGE_HIGH)
+    # on a pale table the faces are no whiter than the cloth: found by their outlines
+    mask, cut, threshold = face_mask(white, threshold, small if pale_table else None, max(frame) / OUTLINE_SIDE)
     min_area, min_side = frame[0] * frame[1] * 0.00012, max(10.0, 0.012 * max(frame))
     choices: list = []
     found = _rect_blobs(mask, cut, min_area, min_side, choices)

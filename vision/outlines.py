@@ -11,16 +11,14 @@ So on such a photo the faces are looked for inside *silhouettes*: every region t
 edges enclose, filled (:func:`silhouettes`). Within each silhouette the face is its whitest
 part (ink, the body's coloured layer and the shadow are darker or coloured), split off by the
 silhouette's own Otsu threshold of whiteness, so neither the table's brightness nor the light's
-fall-off across the photo enters. The result replaces the face mask; everything after it
+fall-off across the photo enters. The result replaces the threshold's face mask
+(:func:`vision.detect.face_mask`, which also cuts it along strong edges); everything after it
 (quads, splitting rows, the body's side, face-down tiles) is :mod:`vision.detect`'s as usual.
 
 Sizes are in px of a working picture of ``REFERENCE_SIDE`` px on its long side, scaled with
 the photo (``scale``).
 """
 from __future__ import annotations
-
-import functools
-from collections.abc import Callable
 
 import cv2
 import numpy as np
@@ -65,13 +63,10 @@ def silhouettes(img: np.ndarray, scale: float = 1.0) -> np.ndarray:
     return cv2.erode(opened, np.ones((inset, inset), np.uint8))
 
 
-def outlined_face_mask(img: np.ndarray, white: np.ndarray, scale: float = 1.0,
-                       edge_low: float = 30, edge_high: float = 70) -> tuple[np.ndarray, Callable[[], np.ndarray]]:
-    """(face mask, the mask cut along strong edges) of ``img``, whose whiteness map
-    (:func:`vision.detect.whiteness`) is ``white``: inside each silhouette, the pixels above
-    its own Otsu threshold of whiteness; as :func:`vision.detect.face_mask` returns them.
-    ``edge_low``/``edge_high``: the Canny thresholds of the cut, as that function's."""
-    w8 = np.clip(white, 0, 255).astype(np.uint8)
+def outlined_face_mask(img: np.ndarray, w8: np.ndarray, scale: float = 1.0) -> np.ndarray:
+    """The face mask (0/255) of ``img``, whose whiteness map (:func:`vision.detect.whiteness`,
+    clipped to uint8) is ``w8``: inside each silhouette, the pixels above its own Otsu threshold
+    of whiteness. :func:`vision.detect.face_mask` makes it in place of its threshold's mask."""
     sil = silhouettes(img, scale)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(sil)
     mask = np.zeros_like(sil)
@@ -83,11 +78,4 @@ def outlined_face_mask(img: np.ndarray, white: np.ndarray, scale: float = 1.0,
         win = w8[y:y + h, x:x + w]
         t, _ = cv2.threshold(win[own].reshape(1, -1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
         mask[y:y + h, x:x + w][own & (win > t)] = 255
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-
-    @functools.cache
-    def cut() -> np.ndarray:
-        edges = cv2.Canny(cv2.GaussianBlur(w8, (3, 3), 0), edge_low, edge_high, L2gradient=True)
-        return cv2.subtract(mask, edges)
-
-    return mask, cut
+    return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))

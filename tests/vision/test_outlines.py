@@ -58,7 +58,8 @@ def test_faces_less_white_than_the_cloth_are_found_by_their_outlines():
     plain = face_mask(white)[0]
     # the whiteness threshold takes the cloth, or leaves out the faces
     assert plain[cloth].mean() / 255 > 0.3 or plain[rows, cols].mean() / 255 < 0.5
-    mask, cut = outlined_face_mask(img, white)
+    mask, cut, _ = face_mask(white, outlines_of=img)
+    assert np.array_equal(mask, outlined_face_mask(img, np.clip(white, 0, 255).astype(np.uint8)))
     assert mask[rows, cols].mean() / 255 > 0.75  # the faces less their ink
     assert mask[cloth].mean() / 255 < 0.01
     assert mask[Y0 + FACE_H + 2:Y0 + FACE_H + 9, X0:X0 + N * FACE_W].mean() / 255 < 0.05  # not the body
