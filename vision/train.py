@@ -36,6 +36,7 @@ HOLDOUT_TEST_SEED = 3
 TRAIN_SEED = 7
 CHECK_SEED = 11
 CHECK_N = 1000
+CAMERA_SHARE = 0.0  # of the scanner's photos, the share drawn with the tiles' bodies where the camera sees them
 STEPS_A, STEPS_B, BATCH = 9000, 12000, 64  # the default run: stage A, stage B, crops per step
 
 
@@ -406,11 +407,11 @@ def training_data(a) -> tuple[dict, dict]:
         t0 = time.time()
         print(f"scanning/loading {a.scenes} synthetic photos ...", flush=True)
         sc = build_scene_cache(WORK / "scenes", a.scenes, sources=tuple(s for s in FACE_SOURCES if s not in never),
-                               workers=a.workers)
+                               workers=a.workers, camera_share=a.camera_share)
         data = {k: np.concatenate([data[k], sc[k]]) for k in data}
         facts.update(scene_photos=a.scenes, scene_first_seed=FIRST_SCENE_SEED, n_scene_crops=int(len(sc["y"])),
                      n_scene_rejects=int((sc["y"] == LABEL_INDEX["reject"]).sum()),
-                     scene_seconds=round(time.time() - t0, 1))
+                     scene_seconds=round(time.time() - t0, 1), scene_camera_share=a.camera_share)
     return data, facts
 
 
@@ -635,6 +636,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--n", type=int, default=60000, help="rendered training crops (cached in .train/rendered)")
     ap.add_argument("--scenes", type=int, default=600,
                     help="synthetic photos whose scanner crops join the training data (cached in .train/scenes)")
+    ap.add_argument("--camera-share", type=float, default=CAMERA_SHARE,
+                    help="share of those photos drawn with the tiles' bodies where the camera sees them "
+                         "(vision.scene_crops.scene_bodies)")
     ap.add_argument("--steps-a", type=int, default=STEPS_A, help="stage A steps (without the held-out sources)")
     ap.add_argument("--steps-b", type=int, default=STEPS_B, help="stage B steps (all sources)")
     ap.add_argument("--minutes-a", type=float, default=9.0, help="stage A wall-clock cap")
@@ -840,7 +844,9 @@ def write_card(reports: Path, out: Path) -> None:
                   f"`vision.scenes` photos with scene seeds from {base['scene_first_seed']:,} up, through "
                   "`vision.scan.scan`), each labelled from the photo's truth, rejects included (empty table beyond a "
                   "row's end, half-tile cuts, clutter); "
-                  f"{base['scene_seconds'] / 60:.1f} min to make in this run, cached in `.train/scenes`. They join "
+                  + (f"{base['scene_camera_share']:.0%} of the photos drawn with the tiles' bodies where the camera "
+                     "sees them (`vision.scene_crops.scene_bodies`); " if base.get("scene_camera_share") else "")
+                  + f"{base['scene_seconds'] / 60:.1f} min to make in this run, cached in `.train/scenes`. They join "
                   "both training stages (stage A without the held-out styles' photos)."]
     L += ["- Real crops: `../shared/data/real-tiles` (314 product-photo crops, MIT licence, Camerash mahjong-dataset), "
           "mixed into the fine-tuning batches (a share of each batch, below) with crop-jitter/light/JPEG augmentation. "

@@ -97,3 +97,30 @@ def test_a_card_from_the_hold_out_runs_alone_says_where_the_goal_stands(card, tm
     goal = _section(lines, "## Goals not met")
     assert goal[2] == "Short of the goals:"
     assert goal[4].startswith("- unseen style: 94.7% against the 95% goal, with the whole classify step of that recipe")
+
+
+def test_the_camera_share_reaches_the_scanner_photos_and_the_report(monkeypatch):
+    """``--camera-share``: the share of the scanner's training photos drawn with camera bodies goes
+    to ``build_scene_cache`` (whose cache key names it) and into the report the card is written from."""
+    import argparse
+
+    import numpy as np
+
+    from vision import scene_crops
+
+    asked = {}
+    tiny = {"x": np.zeros((2, 4, 3, 3), np.uint8), "y": np.array([0, 1], np.int16), "source": np.array(["drawn"] * 2)}
+
+    def fake_cache(path, n, *, sources=None, workers=2, camera_share=0.0):
+        asked.update(n=n, camera_share=camera_share)
+        return {k: v[:1] for k, v in tiny.items()}
+
+    monkeypatch.setattr(train, "rendered_data", lambda n, workers: (dict(tiny), 0.0))
+    monkeypatch.setattr(scene_crops, "build_scene_cache", fake_cache)
+    a = argparse.Namespace(n=2, workers=1, never="", scenes=20, camera_share=0.3)
+    data, facts = train.training_data(a)
+    assert asked == {"n": 20, "camera_share": 0.3}
+    assert facts["scene_camera_share"] == 0.3 and len(data["y"]) == 3
+    a.camera_share = train.CAMERA_SHARE
+    train.training_data(a)
+    assert asked["camera_share"] == 0.0  # the shipped recipe draws them all as sprites
