@@ -1278,7 +1278,9 @@ def _recount(img, gains, runs: list[Run], kept, profiles: dict | None = None, de
         if ratio < 2.2 and (n <= 2 or n_e < 2.5):
             row_axis = _nearest_row_axis(quad, rows)
             if not _is_pair(quad, ratio, n >= 2, A, row_axis):
-                runs[i] = _lone_face(trim_body_side(img, quad, deep_found=deep_found), row_axis)
+                # a lone tile's body shows on one or two of its sides, as deep as the camera's
+                # tilt makes it (up to a third of its height): each edge is looked at SIDE_DEEP in
+                runs[i] = _lone_face(trim_body_side(img, quad, depth_share=SIDE_DEEP, deep_found=deep_found), row_axis)
                 continue
             if n_e < 2.5:
                 if n != 2:  # the range makes split_run cut a pair, at its seam or in the middle
@@ -1340,7 +1342,7 @@ SIDE_LOOK = 120     # px: the long side of the rectified quad that a body's side
 SIDE_DEPTH = 0.16   # a body's side lies within this share of the quad's size from its edge ...
 SIDE_DARKER = 0.04  # ... is at least this much darker than the face (share of its lightness) ...
 SIDE_STEP, SIDE_STEP_PX = 0.6, 3  # ... and the face's edge climbs this share of the way to half way within this many px
-SIDE_DEEP = 0.3     # ... or within this share on the side where the photo's tiles show their bodies
+SIDE_DEEP = 0.3     # ... or within this share on the side where the photo's tiles show their bodies, and on a lone face
 SIDE_AGREE = 0.5    # the cuts' outward directions, averaged, are at least this long: one side for the photo ...
 SIDE_AGREE_MIN = 4  # ... from at least this many cut edges
 SIDE_FACING = 0.5   # an edge whose outward direction has this cosine with that side's faces it
@@ -1443,7 +1445,10 @@ def trim_body_side(img: np.ndarray, quad: np.ndarray, edges: tuple[int, ...] = (
     scenes, on the one or two sides where the body shows, and the cut then loses the face's far
     corner, where a flower's numeral is.  The side is turned away from the camera and the
     light, so it is a band a few percent darker than the face, evenly along the whole edge, and
-    the face's edge is a step up from it (:func:`_side_cuts`).  Looked at twice: a blob that
+    the face's edge is a step up from it (:func:`_side_cuts`).  A lone face is looked at
+    ``SIDE_DEEP`` in (:func:`_recount`): at a tilt its side can be deeper than ``SIDE_DEPTH``
+    (development scene 50 with camera bodies: a flower set aside kept its ivory side, 15-20% of
+    its height deep, on its crop).  Looked at twice: a blob that
     took in the body's darker coloured layer as well shows the ivory layer after the first cut.
     ``depth_share``, ``deep_found``: as in :func:`_side_cuts` (the first look only)."""
     found = _side_cuts(img, quad, edges, depth_share, deep_found)
