@@ -101,7 +101,8 @@ def test_a_card_from_the_hold_out_runs_alone_says_where_the_goal_stands(card, tm
 
 def test_the_camera_share_reaches_the_scanner_photos_and_the_report(monkeypatch):
     """``--camera-share``: the share of the scanner's training photos drawn with camera bodies goes
-    to ``build_scene_cache`` (whose cache key names it) and into the report the card is written from."""
+    to ``build_scene_cache`` (whose cache key names it) and into the run's facts (``training_data``'s, kept
+    in the base report); the card's sentence on it is not checked here."""
     import argparse
 
     import numpy as np
