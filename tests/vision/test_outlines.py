@@ -38,13 +38,19 @@ def _faces_box() -> tuple[slice, slice]:
     return slice(Y0 + 6, Y0 + FACE_H - 6), slice(X0 + 6, X0 + N * FACE_W - 6)
 
 
+def _cloth_away_from_the_row(shape) -> np.ndarray:
+    """Where the picture is cloth only: everything but the row with its body, shadow and a margin."""
+    cloth = np.ones(shape[:2], bool)
+    cloth[Y0 - 20:Y0 + FACE_H + 40, X0 - 20:X0 + N * FACE_W + 30] = False
+    return cloth
+
+
 def test_silhouettes_enclose_the_row_and_not_the_weave():
     img = _cloth_with_a_row()
     sil = silhouettes(img)
     rows, cols = _faces_box()
     assert sil[rows, cols].mean() / 255 > 0.98
-    cloth = np.ones(sil.shape, bool)
-    cloth[Y0 - 20:Y0 + FACE_H + 40, X0 - 20:X0 + N * FACE_W + 30] = False
+    cloth = _cloth_away_from_the_row(sil.shape)
     assert sil[cloth].mean() / 255 < 0.01
 
 
@@ -53,8 +59,7 @@ def test_faces_less_white_than_the_cloth_are_found_by_their_outlines():
     gains, _ = white_balance(img)
     white = whiteness(img, gains)
     rows, cols = _faces_box()
-    cloth = np.ones(white.shape, bool)
-    cloth[Y0 - 20:Y0 + FACE_H + 40, X0 - 20:X0 + N * FACE_W + 30] = False
+    cloth = _cloth_away_from_the_row(white.shape)
     plain = face_mask(white)[0]
     # the whiteness threshold takes the cloth, or leaves out the faces
     assert plain[cloth].mean() / 255 > 0.3 or plain[rows, cols].mean() / 255 < 0.5
