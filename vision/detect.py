@@ -640,6 +640,7 @@ def _seam_evidence(best: np.ndarray) -> np.ndarray:
 SEAM_FLOOR = 0.12   # a cut must find a seam at least this clear to pay for itself
 COUNT_TIE, EVEN_GAIN = 0.85, 0.6   # a count within 15% of the best score wins if its faces are 40% more even
 EXPECTED_TIE = 0.6  # ... or within 40%, if it is also nearer the count the photo's face aspect expects
+FAINT_SEAMS = 0.2  # ... or, where the best count's cuts score less than this each, on its score alone
 # the comb's freedom: stretch, shift (in pitches) and a perspective-like chirp k, which
 # spaces cuts by (1 + k) t / (1 + k t) for t in 0..1 (spacing shrinking or growing along
 # the strip, up to 1.44x end to end) because a row's outline fitted from a blob whose ends
@@ -691,6 +692,14 @@ def choose_count(prof: np.ndarray, ratio: float, n_range: tuple[int, int] | None
     if not scored:
         return 1, [], 0.0
     best_score, n, xs = max(scored)
+    if expected is not None and best_score < FAINT_SEAMS * (n - 1):
+        # cuts this faint (a meld set askew leaves its seams leaning and broken) snap onto
+        # whatever marks lie near, so how even they leave the faces says little: a count
+        # nearer the one the photo's face aspect expects wins on its score alone
+        near = [c for c in scored if c[0] >= EXPECTED_TIE * best_score and abs(c[1] - expected) + 0.5 <= abs(n - expected)]
+        if near:
+            score, n, xs = min(near, key=lambda c: (abs(c[1] - expected), -c[0]))
+            return n, _snap(prof, xs, n), score
     cuts, score = _snap(prof, xs, n), best_score
     # a count that scores nearly as well wins if it leaves clearly more even faces: the
     # strip is rectified, so the right count's cuts, snapped onto their seams, leave equal

@@ -191,6 +191,27 @@ def test_a_meld_count_the_photo_expects_beats_a_stroke_across_its_middle():
     assert choose_count(prof, 2.63, (2, 4), expected=2.2)[0] == 2
 
 
+def test_a_meld_with_faint_seams_is_counted_by_the_photos_face_aspect():
+    # a meld of three set askew (speed photo 900000): its seams lean and break, and faint
+    # marks a quarter of the way along outscore them, so the seams alone would count four
+    # narrow faces; with cuts this faint the count the photo's face aspect expects (2.98) wins
+    length = 142
+    prof = np.zeros(length, np.float32)
+    prof[[36, 106]], prof[71] = 0.25, 0.40   # where four faces would be cut
+    prof[[47, 95]] = 0.35                    # the meld's own seams, a third of the way
+    assert choose_count(prof, length / 64, (2, 4))[0] == 4
+    n, cuts, score = choose_count(prof, length / 64, (2, 4), expected=2.98)
+    assert n == 3 and score > 0
+    assert np.abs(np.array(cuts) - [47, 95]).max() <= 1
+    # seams three times as clear are a count of their own: a kong whose faces the photo's
+    # aspect takes for wider than they are (a meld lying across the rows) keeps its four
+    assert choose_count(prof * 3, length / 64, (2, 4), expected=2.98)[0] == 4
+    # and faint cuts still outvote a nearer count that the seams hardly support (a kong at a
+    # steep tilt, development scene 151): nothing at a third of the way leaves four
+    prof[[47, 95]] = 0.0
+    assert choose_count(prof, length / 64, (2, 4), expected=2.98)[0] == 4
+
+
 def test_photo_aspect_is_not_outvoted_by_a_row_cut_at_twice_its_count():
     # three rows of 3 faces (aspect 0.85) and one long row wrongly cut into 11 (0.45):
     # the photo's face aspect must come from the faces' length, not from the tile count
