@@ -1361,11 +1361,14 @@ ROW_EDGES = (0, 2)  # a row's faces are cut along its length only (q0-q1, q2-q3)
 def _row_percentile(a: np.ndarray, q: float) -> np.ndarray:
     """``np.percentile(a, q, axis=1)`` of a small 2-D array (linear between ranks, equal to about
     1e-5), without numpy's per-call overhead: it runs a few times for every face found, and cut
-    the body's side's cost from 0.28 to 0.11 ms a face."""
-    srt = np.sort(a, axis=1)
-    pos = q / 100 * (srt.shape[1] - 1)
+    the body's side's cost from 0.28 to 0.11 ms a face. A single row (a block's pixels, a
+    thousand or two) only has its two ranks put in place (``np.partition``): the same values in
+    a third to a half of the time; many short rows sort faster than they partition."""
+    n = a.shape[1]
+    pos = q / 100 * (n - 1)
     lo = int(pos)
-    hi = min(lo + 1, srt.shape[1] - 1)
+    hi = min(lo + 1, n - 1)
+    srt = np.partition(a, (lo, hi) if hi > lo else lo, axis=1) if a.shape[0] == 1 else np.sort(a, axis=1)
     return srt[:, lo] + (srt[:, hi] - srt[:, lo]) * (pos - lo)
 
 

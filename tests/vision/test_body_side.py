@@ -178,7 +178,7 @@ def test_a_row_whose_faces_show_no_side_keeps_its_outlines():
 @pytest.mark.parametrize("q", [75, 80])
 def test_the_quick_row_percentile_is_numpys(q):
     rng = np.random.default_rng(q)
-    for shape in [(1, 1), (1, 7), (5, 2), (120, 63), (37, 90)]:
+    for shape in [(1, 1), (1, 2), (1, 7), (1, 2300), (5, 2), (120, 63), (37, 90)]:  # one row: partitioned
         a = rng.uniform(0, 255, shape).astype(np.float32)
         assert np.allclose(_row_percentile(a, q), np.percentile(a, q, axis=1), atol=1e-3)
 
