@@ -660,7 +660,8 @@ def choose_count(prof: np.ndarray, ratio: float, n_range: tuple[int, int] | None
     seams forgoes their score.  A count scoring nearly as well as the best takes over
     when its snapped cuts leave clearly more even faces; given the count ``expected`` from the
     photo's face aspect, so does one that scores less well but lies at least half a tile nearer
-    it (:data:`EXPECTED_TIE`).  Returns (n, cut positions, score); score <= 0 means no count
+    it (:data:`EXPECTED_TIE`); where even the best count's cuts are faint (:data:`FAINT_SEAMS` each),
+    evenness is not asked of that nearer count.  Returns (n, cut positions, score); score <= 0 means no count
     was supported by seams.  ``n_range`` narrows the counts tried.
     """
     L = len(prof)
