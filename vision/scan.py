@@ -49,6 +49,7 @@ BLOB_FACE_CONFIDENCE = 0.9  # a cell of a face-down colour blob counts as a face
 SURE_BACK = 0.5    # a face-down cell read as back this surely ...
 BACK_LEAN = 0.01   # ... makes a back of the rejected face-down cells near it whose likeliest tile kind is back,
 KONG_SPAN = 2.6    # scored at least this; near: centres within this many of the cell's longer side (a kong's length)
+END_NEAR = 0.5     # a face-down cell lies at a pair's end within this share of the faces' step from where the next face would
 FAR_LONE = 4.0     # a lone face this many face heights from every other tile found ...
 LONE_CONFIDENCE = 0.9  # ... counts only when named this surely
 REREAD_OFF = 0.15  # a row's face rejected this many pitches off its neighbours' midpoint is read again midway
@@ -319,13 +320,31 @@ def reread_between(decoded, cands: list[dict], results: list[dict], classify_fn=
     return results
 
 
-def _back_lean(result: dict) -> float:
+def _back_lean(result: dict, least: float = BACK_LEAN) -> float:
     """The ``back`` score of a rejected reading whose likeliest tile kind is ``back``, scored at
-    least :data:`BACK_LEAN`; else 0."""
+    least ``least`` (:data:`BACK_LEAN`); else 0."""
     if result["tile"] != "reject":
         return 0.0
     kind, score = next(((k, float(p)) for k, p in result.get("top3", []) if k != "reject"), (None, 0.0))
-    return score if kind == "back" and score >= BACK_LEAN else 0.0
+    return score if kind == "back" and score >= least else 0.0
+
+
+def _cells_at_ends(cands: list[dict], faces: list[int]) -> list[int]:
+    """The face-down blob cells (candidates of source ``back``) that lie one step beyond each end
+    of the pair of faces ``faces`` (indices into ``cands``), where a concealed kong's ends lie:
+    within :data:`END_NEAR` of the step between the faces' centres; [] unless both ends hold one."""
+    c0, c1 = (np.asarray(cands[i]["quad"], np.float32).mean(axis=0) for i in faces)
+    step = c1 - c0
+    reach = END_NEAR * float(np.linalg.norm(step))
+    cells = [i for i, c in enumerate(cands) if c["source"] == "back"]
+    ends = []
+    for target in (c0 - step, c1 + step):
+        near = [(float(np.linalg.norm(np.asarray(cands[i]["quad"], np.float32).mean(axis=0) - target)), i) for i in cells]
+        near = [(d, i) for d, i in near if d <= reach and i not in ends]
+        if not near:
+            return []
+        ends.append(min(near)[1])
+    return ends
 
 
 def pair_between_backs(cands: list[dict], results: list[dict]) -> list[dict]:
@@ -333,20 +352,27 @@ def pair_between_backs(cands: list[dict], results: list[dict]) -> list[dict]:
     of faces reads one kind and both end probes beyond it are rejected with ``back`` their
     likeliest tile kind (:func:`_back_lean`), both are read ``back``: the classifier rejects dark
     olive backs under dim light, and with no sure back near them :func:`backs_together` cannot
-    vouch for them (development scene 121). Returns a new list; the results are not changed."""
+    vouch for them (development scene 121). Where the ends were found as face-down colour blobs
+    instead (:func:`_cells_at_ends`; then the same scene's ends, 0.061 and 0.0056), their colour
+    and their place say face-down already, so ``back`` need only be the likeliest tile kind,
+    however low its score. Returns a new list; the results are not changed."""
     out = list(results)
     by_run: dict[int, dict[str, list[int]]] = {}
     for i, c in enumerate(cands):
         by_run.setdefault(c["run"], {}).setdefault(c["source"], []).append(i)
     for found in by_run.values():
         faces, ends = found.get("face", []), found.get("probe", [])
-        if len(faces) != 2 or len(ends) != 2 or len({cands[i]["end"] for i in ends}) != 2:
+        if len(faces) != 2:
             continue
         kinds = {results[i]["tile"] for i in faces}
         if len(kinds) != 1 or kinds & {"reject", "back"}:
             continue
-        leans = [_back_lean(results[i]) for i in ends]
-        if all(leans):
+        if len(ends) == 2 and len({cands[i]["end"] for i in ends}) == 2:
+            leans = [_back_lean(results[i]) for i in ends]
+        else:
+            ends = _cells_at_ends(cands, faces)
+            leans = [_back_lean(results[i], least=0.0) for i in ends]
+        if ends and all(leans):
             for i, score in zip(ends, leans):
                 out[i] = dict(results[i], tile="back", confidence=score)
     return out

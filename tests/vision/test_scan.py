@@ -551,6 +551,30 @@ def test_a_pair_of_one_kind_between_two_rejected_ends_leaning_face_down_is_a_con
     assert out[2]["confidence"] == 0.07 and results[2]["tile"] == "reject" and out[-1]["tile"] == "reject"
 
 
+def test_a_pair_of_one_kind_between_two_face_down_blob_cells_is_a_concealed_kong():
+    # development scene 121 once the face-down search found the kong's dark olive ends as colour
+    # blobs (no end probes): rejected, with back their likeliest kind at 0.061 and 0.0056
+    def box(x, y):
+        return np.float32([[x, y], [x + 30, y], [x + 30, y + 40], [x, y + 40]])
+
+    def res(tile, *top3):
+        return {"tile": tile, "confidence": 0.9, "top3": [list(x) for x in top3] or [[tile, 0.9]]}
+
+    faint, tile_first = res("reject", ("reject", 0.9), ("back", 0.0056)), res("reject", ("reject", 0.9), ("2s", 0.01))
+
+    def kong(y, left, right, faces=("1p", "1p"), right_x=90):
+        cands = [{"source": "face", "run": 0, "quad": box(30, y)}, {"source": "face", "run": 0, "quad": box(60, y)},
+                 {"source": "back", "run": 1, "quad": box(0, y + 4)}, {"source": "back", "run": 2, "quad": box(right_x, y)}]
+        return cands, [res(faces[0]), res(faces[1]), left, right]
+
+    out = scan_module.pair_between_backs(*kong(0, faint, faint))
+    assert [r["tile"] for r in out[2:]] == ["back", "back"] and out[3]["confidence"] == 0.0056
+    for cands, results in (kong(0, faint, tile_first),                 # a tile kind likelier than back at one end
+                           kong(0, faint, faint, faces=("1p", "2p")),  # two kinds between them
+                           kong(0, faint, faint, right_x=110)):        # one cell two-thirds of a step off the end
+        assert [r["tile"] for r in scan_module.pair_between_backs(cands, results)[2:]] == ["reject", "reject"]
+
+
 def test_a_lone_face_far_from_the_hand_counts_only_when_named_surely():
     # development scenes 349 (a lit patch of mat read 4s at 0.82) and 379 (a die read 8f at 0.59)
     def tile(x, y, run, conf=0.99, code="5p"):
