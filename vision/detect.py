@@ -1184,8 +1184,12 @@ def _join_fragments(found, small: np.ndarray, gains: np.ndarray, typical: float)
         if not _face_thick(min(a, b), typical):
             out.extend(found[k] for k in members)
             continue
-        out.append((cv2.convexHull(pts), quad, a, b))
-    return out
+        out.append((cv2.convexHull(pts), quad, a, b, True))
+    # a scrap of an inked face too thin to link (a stick's gap, a dot's edge) that lies inside a
+    # joined row is a piece of it, not a tile of its own
+    rows = [blob[1].reshape(-1, 1, 2).astype(np.float32) for blob in out if len(blob) == 5]
+    return [blob[:4] for blob in out if len(blob) == 5 or not any(
+        cv2.pointPolygonTest(row, tuple(map(float, blob[1].mean(axis=0))), False) > 0 for row in rows)]
 
 
 def _fragment_link(gi, gj, typical: float):

@@ -723,3 +723,27 @@ def test_the_ivory_layer_of_face_down_tiles_is_not_taken_for_their_backs():
         assert len(backs) == 1 and len(backs[0].quads) == 4
         pts = np.concatenate(backs[0].quads)
         assert abs(pts[:, 1].min() - top) <= 6 and abs(pts[:, 1].max() - 260) <= 6
+
+
+def test_a_scrap_of_an_inked_face_inside_a_joined_row_is_no_tile_of_its_own():
+    # development scene 161: a meld of 8s whose middle face is crossed by sticks leaves two
+    # pieces, joined as one row, and a scrap between them too thin to link; the scrap was kept
+    # as a lone face, and its crop (part of one 8s) took that face's place as a 1s
+    from vision.detect import _join_fragments, _sides
+
+    small = np.full((300, 500, 3), (60, 120, 60), np.uint8)        # green table
+    small[100:200, 100:325] = (225, 235, 240)                         # three faces of 75 x 100
+    small[100:200, 240:262] = (140, 60, 40)                           # ink across the middle face
+    mask = np.zeros((300, 500), np.uint8)
+    mask[100:200, 100:240] = 255                                      # the faces' two pieces ...
+    mask[100:200, 262:325] = 255
+    mask[140:165, 246:256] = 255                                      # ... and a scrap between them
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    found = []
+    for c in contours:
+        quad = fit_quad(c)
+        found.append((c, quad, *_sides(quad)))
+    joined = _join_fragments(found, small, np.ones(3, np.float32), 100.0)
+    assert len(joined) == 1
+    a, b = joined[0][2], joined[0][3]
+    assert abs(max(a, b) - 225) < 8 and abs(min(a, b) - 100) < 8
