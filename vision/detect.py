@@ -641,6 +641,7 @@ SEAM_FLOOR = 0.12   # a cut must find a seam at least this clear to pay for itse
 COUNT_TIE, EVEN_GAIN = 0.85, 0.6   # a count within 15% of the best score wins if its faces are 40% more even
 EXPECTED_TIE = 0.6  # ... or within 40%, if it is also nearer the count the photo's face aspect expects
 FAINT_SEAMS = 0.2  # ... or, where the best count's cuts score less than this each, on its score alone
+CLEAR_SEAMS = 0.5  # a short blob cut in three with seams this clear each is not made a pair by the face aspect
 # the comb's freedom: stretch, shift (in pitches) and a perspective-like chirp k, which
 # spaces cuts by (1 + k) t / (1 + k t) for t in 0..1 (spacing shrinking or growing along
 # the strip, up to 1.44x end to end) because a row's outline fitted from a blob whose ends
@@ -1044,7 +1045,7 @@ def _detect_with(img: np.ndarray, small: np.ndarray, f: float, gains: np.ndarray
                 alt = split_run(img, gains, square / f, profiles=profiles)
                 if alt[4] > score + SQUARE_GAIN:
                     quad, (quads, axis, pitch, height, score) = square, alt
-            kept.append((quad / f, max(a, b) / max(min(a, b), 1e-3), len(quads)))
+            kept.append((quad / f, max(a, b) / max(min(a, b), 1e-3), len(quads), score))
             runs.append(Run(quads=quads, kind="face", axis=axis, pitch=pitch, height=height))
             cv2.drawContours(filled, [c], -1, 255, -1)
         deep_found: list = []  # where a side shows looked for SIDE_DEEP in: the photo's body side
@@ -1271,7 +1272,9 @@ def _recount(img, gains, runs: list[Run], kept, profiles: dict | None = None, de
     alike, so the median face aspect (width / height) over the photo's runs predicts
     how many tiles a blob of a given length holds.  A run whose count is off by more
     than 15% is split again with the count held near that prediction.  A blob short
-    enough to be one lone tile or two touching ones is settled by :func:`_is_pair`.
+    enough to be one lone tile or two touching ones is settled by :func:`_is_pair`, unless the
+    first split cut it in three at clear seams (:data:`CLEAR_SEAMS` each): a near row at a steep
+    tilt has wider faces than the far melds that set the aspect, and its body's side thickens it.
     Returns the photo's face aspect.  ``profiles``: as in :func:`split_run`; ``deep_found``: as
     in :func:`trim_body_side`, for the lone faces."""
     aspects, weights = [], []
@@ -1287,7 +1290,7 @@ def _recount(img, gains, runs: list[Run], kept, profiles: dict | None = None, de
     cum = np.cumsum(np.asarray(weights, float)[order])
     A = float(np.asarray(aspects)[order][np.searchsorted(cum, cum[-1] / 2)])
     rows = _main_rows(runs)
-    for i, (quad, ratio, n) in enumerate(kept):
+    for i, (quad, ratio, n, seams) in enumerate(kept):
         n_e = ratio / A
         if ratio < 2.2 and (n <= 2 or n_e < 2.5):
             row_axis = _nearest_row_axis(quad, rows)
@@ -1297,6 +1300,8 @@ def _recount(img, gains, runs: list[Run], kept, profiles: dict | None = None, de
                 runs[i] = _lone_face(trim_body_side(img, quad, depth_share=SIDE_DEEP, deep_found=deep_found), row_axis)
                 continue
             if n_e < 2.5:
+                if n == 3 and seams >= CLEAR_SEAMS * (n - 1):
+                    continue  # three faces whose two seams show clearly, wider than the photo's typical face
                 if n != 2:  # the range makes split_run cut a pair, at its seam or in the middle
                     quads, axis, pitch, height, _ = split_run(img, gains, quad, (2, 2), profiles)
                     runs[i] = Run(quads=quads, kind="face", axis=axis, pitch=pitch, height=height)

@@ -222,7 +222,7 @@ def test_photo_aspect_is_not_outvoted_by_a_row_cut_at_twice_its_count():
 
     runs = [run(3, 85.0), run(3, 85.0), run(3, 85.0), run(11, 45.0)]
     kept = [(np.float32([[0, 0], [r.pitch * len(r.quads), 0], [r.pitch * len(r.quads), 100], [0, 100]]),
-             r.pitch * len(r.quads) / 100, len(r.quads)) for r in runs]
+             r.pitch * len(r.quads) / 100, len(r.quads), 1.0) for r in runs]
     img = np.full((200, 1200, 3), 200, np.uint8)
     assert abs(_recount(img, np.ones(3, np.float32), runs, kept) - 0.85) < 0.01
 
@@ -747,3 +747,25 @@ def test_a_scrap_of_an_inked_face_inside_a_joined_row_is_no_tile_of_its_own():
     assert len(joined) == 1
     a, b = joined[0][2], joined[0][3]
     assert abs(max(a, b) - 225) < 8 and abs(min(a, b) - 100) < 8
+
+
+def test_a_short_blob_cut_in_three_at_clear_seams_is_not_made_a_pair_by_the_photo_aspect():
+    # development scene 161 at 38 degrees: the near row's blob of three faces, its body's side
+    # thickening it, is only 1.98 times as long as thick, which the photo's face aspect (its
+    # far melds' wide faces) takes for a pair; the first split found its two seams clearly
+    def run(n, pitch, x0=0.0, y0=0.0, height=100.0):
+        quads = [np.float32([[x0 + i * pitch, y0], [x0 + (i + 1) * pitch, y0], [x0 + (i + 1) * pitch, y0 + height],
+                             [x0 + i * pitch, y0 + height]]) for i in range(n)]
+        return Run(quads=quads, axis=np.float32([1, 0]), pitch=pitch, height=height)
+
+    def outline(r):
+        q = r.quads
+        return np.float32([q[0][0], q[-1][1], q[-1][2], q[0][3]])
+
+    img = np.full((800, 1200, 3), 200, np.uint8)
+    for seams, count in ((1.4, 3), (0.6, 2)):   # 0.7 a cut: three faces; 0.3 a cut: a pair, as before
+        runs = [run(3, 90.0), run(3, 90.0, y0=150), run(3, 90.0, y0=300), run(3, 200 / 3, x0=400, y0=500)]
+        kept = [(outline(r), r.pitch * len(r.quads) / r.height, len(r.quads), 1.5) for r in runs[:3]]
+        kept.append((outline(runs[3]), 2.0, 3, seams))
+        assert abs(_recount(img, np.ones(3, np.float32), runs, kept) - 0.9) < 0.01
+        assert len(runs[3].quads) == count
