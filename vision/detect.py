@@ -1174,22 +1174,25 @@ def _join_fragments(found, small: np.ndarray, gains: np.ndarray, typical: float)
     groups: dict[int, list[int]] = {}
     for i in range(len(found)):
         groups.setdefault(root(i), []).append(i)
-    out = []
+    out, joined = [], []  # the blobs, and which of them are joined rows
     for members in groups.values():
         if len(members) == 1:
             out.append(found[members[0]])
+            joined.append(False)
             continue
         pts = np.concatenate([found[k][0] for k in members])
         quad = fit_quad(pts, faces=True)
         a, b = _sides(quad)
         if not _face_thick(min(a, b), typical):
             out.extend(found[k] for k in members)
+            joined.extend([False] * len(members))
             continue
-        out.append((cv2.convexHull(pts), quad, a, b, True))
+        out.append((cv2.convexHull(pts), quad, a, b))
+        joined.append(True)
     # a scrap of an inked face too thin to link (a stick's gap, a dot's edge) that lies inside a
     # joined row is a piece of it, not a tile of its own
-    rows = [blob[1].reshape(-1, 1, 2).astype(np.float32) for blob in out if len(blob) == 5]
-    return [blob[:4] for blob in out if len(blob) == 5 or not any(
+    rows = [blob[1].reshape(-1, 1, 2).astype(np.float32) for blob, j in zip(out, joined) if j]
+    return [blob for blob, j in zip(out, joined) if j or not any(
         cv2.pointPolygonTest(row, tuple(map(float, blob[1].mean(axis=0))), False) > 0 for row in rows)]
 
 
