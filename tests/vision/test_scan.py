@@ -853,3 +853,26 @@ def test_tiles_on_a_pale_cloth_are_found_by_their_outlines():
         found, wanted = found + sum((got & want).values()), wanted + sum(want.values())
         assert sum(got.values()) <= sum(want.values()) + 1, seed
     assert found / wanted >= 0.95, (found, wanted)
+
+
+def test_four_face_down_blob_cells_leaning_back_are_a_kong_shown_face_down():
+    # development scene 8 shot from further away: four flat green backs on wood, each rejected
+    # with back its likeliest kind at 0.002-0.026 (to the classifier a flat green cell is cloth)
+    def res(*top3):
+        return {"tile": "reject", "confidence": 0.95, "top3": [list(x) for x in top3]}
+
+    lean = [res(("back", 0.0262), ("6f", 0.002)), res(("back", 0.0023), ("3s", 0.0015)),
+            res(("back", 0.0021), ("9m", 0.0016)), res(("back", 0.0063), ("4f", 0.0014))]
+
+    def blob(n, run=3):
+        return [{"source": "back", "run": run, "quad": np.float32([[40 * i, 0], [40 * i + 40, 0], [40 * i + 40, 50],
+                                                                     [40 * i, 50]])} for i in range(n)]
+
+    out = scan_module.four_backs_in_a_row(blob(4), lean)
+    assert [r["tile"] for r in out] == ["back"] * 4 and out[1]["confidence"] == 0.0023
+    assert lean[1]["tile"] == "reject"  # the results themselves are not changed
+    tile_first = lean[:3] + [res(("4f", 0.01), ("back", 0.004))]    # one cell leans to a tile kind
+    assert [r["tile"] for r in scan_module.four_backs_in_a_row(blob(4), tile_first)] == ["reject"] * 4
+    assert [r["tile"] for r in scan_module.four_backs_in_a_row(blob(3), lean[:3])] == ["reject"] * 3  # no kong's four
+    faces = [dict(c, source="face") for c in blob(4)]                # a row of faces is not a face-down blob
+    assert [r["tile"] for r in scan_module.four_backs_in_a_row(faces, lean)] == ["reject"] * 4
