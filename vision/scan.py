@@ -379,20 +379,23 @@ def pair_between_backs(cands: list[dict], results: list[dict]) -> list[dict]:
 
 
 def four_backs_in_a_row(cands: list[dict], results: list[dict]) -> list[dict]:
-    """A face-down colour blob cut into four cells is a concealed kong shown face down: where
+    """A face-down run of four cells (a colour blob cut at a kong's length, or four cells framed
+    by their outlines: :func:`vision.detect.detect`) is a concealed kong shown face down: where
     all four are rejected with ``back`` their likeliest tile kind, however low its score, all
     four are read ``back``. Flat backs of one colour look to the classifier like the cloth it
     learnt to reject (development scene 8 shot from further away: four green backs on wood, back
-    at 0.002-0.026), but the blob's colour, far from the table's, and its kong's length say
-    face-down. Returns a new list; the results are not changed."""
+    at 0.002-0.026), but how the run was found (a colour far from the table's, or outlines) and
+    its kong's length say face-down. Returns a new list; the results are not changed."""
     out = list(results)
     by_run: dict[int, list[int]] = {}
     for i, c in enumerate(cands):
         if c["source"] == "back":
             by_run.setdefault(c["run"], []).append(i)
     for cells in by_run.values():
+        if len(cells) != 4:
+            continue
         leans = [_back_lean(results[i], least=0.0) for i in cells]
-        if len(cells) == 4 and all(leans):
+        if all(leans):
             for i, score in zip(cells, leans):
                 out[i] = dict(results[i], tile="back", confidence=score)
     return out
