@@ -498,23 +498,27 @@ def test_a_face_down_blob_named_as_a_face_counts_only_when_named_surely(confiden
     assert res["hand"]["concealed"] == truth["hand"]["concealed"]
 
 
-@pytest.mark.parametrize("kong, rejected, found", [
-    ("-2222m", 1, True),    # four face-down tiles, one rejected: the other three are sure
-    ("+2222m", 1, True),    # two face-down ends, one rejected
-    ("-2222m", 4, False),   # all rejected: nothing says this group is face-down
+@pytest.mark.parametrize("kong, rejected, lean, found", [
+    ("-2222m", 1, "back", True),   # four face-down tiles, one rejected: the other three are sure
+    ("+2222m", 1, "back", True),   # two face-down ends, one rejected
+    ("-2222m", 4, "back", True),   # all rejected, back their likeliest kind: four cells of one
+    #                                face-down blob are a kong shown face down (four_backs_in_a_row)
+    ("-2222m", 4, "5z", False),    # all rejected, a tile kind likelier: nothing says face-down
 ])
-def test_a_rejected_face_down_tile_beside_a_sure_one_is_read_face_down(kong, rejected, found):
+def test_a_rejected_face_down_tile_beside_a_sure_one_is_read_face_down(kong, rejected, lean, found):
     # the model rejected dark olive backs it rarely saw while naming another of the same kong
     # surely (development scenes 121, 294, 299, 309)
     hand = {"concealed": "123m456p789s1z", "melds": [kong, "555p"], "flowers": "3f"}
     data, truth = make_scene(0, width=1600, hand=hand, source="drawn", table="wood")
     true_fn = truth_classifier(truth)
+    top3 = [["reject", 0.9], ["back", 0.03], ["5z", 0.01]] if lean == "back" else \
+        [["reject", 0.9], ["5z", 0.03], ["back", 0.01]]
 
     def rejects_backs(crops, quads):
         out = true_fn(crops, quads)
         backs = [r for r in out if r["tile"] == "back"]
         for r in backs[:rejected]:
-            r.update(tile="reject", confidence=0.9, top3=[["reject", 0.9], ["back", 0.03], ["5z", 0.01]])
+            r.update(tile="reject", confidence=0.9, top3=top3)
         return out
 
     res = scan(data, classify_fn=rejects_backs)
