@@ -336,10 +336,10 @@ def _cells_at_ends(cands: list[dict], faces: list[int]) -> list[int]:
     c0, c1 = (np.asarray(cands[i]["quad"], np.float32).mean(axis=0) for i in faces)
     step = c1 - c0
     reach = END_NEAR * float(np.linalg.norm(step))
-    cells = [i for i, c in enumerate(cands) if c["source"] == "back"]
+    cells = [(i, np.asarray(c["quad"], np.float32).mean(axis=0)) for i, c in enumerate(cands) if c["source"] == "back"]
     ends = []
     for target in (c0 - step, c1 + step):
-        near = [(float(np.linalg.norm(np.asarray(cands[i]["quad"], np.float32).mean(axis=0) - target)), i) for i in cells]
+        near = [(float(np.linalg.norm(centre - target)), i) for i, centre in cells]
         near = [(d, i) for d, i in near if d <= reach and i not in ends]
         if not near:
             return []
@@ -368,14 +368,19 @@ def pair_between_backs(cands: list[dict], results: list[dict]) -> list[dict]:
         if len(kinds) != 1 or kinds & {"reject", "back"}:
             continue
         if len(ends) == 2 and len({cands[i]["end"] for i in ends}) == 2:
-            leans = [_back_lean(results[i]) for i in ends]
+            _read_as_backs(out, results, ends, BACK_LEAN)
         else:
-            ends = _cells_at_ends(cands, faces)
-            leans = [_back_lean(results[i], least=0.0) for i in ends]
-        if ends and all(leans):
-            for i, score in zip(ends, leans):
-                out[i] = dict(results[i], tile="back", confidence=score)
+            _read_as_backs(out, results, _cells_at_ends(cands, faces), 0.0)
     return out
+
+
+def _read_as_backs(out: list[dict], results: list[dict], cells: list[int], least: float) -> None:
+    """Read the candidates ``cells`` ``back`` in ``out`` (with their ``back`` score as the
+    confidence) when every one of them leans to it (:func:`_back_lean` with ``least``)."""
+    leans = [_back_lean(results[i], least) for i in cells]
+    if cells and all(leans):
+        for i, score in zip(cells, leans):
+            out[i] = dict(results[i], tile="back", confidence=score)
 
 
 def four_backs_in_a_row(cands: list[dict], results: list[dict]) -> list[dict]:
@@ -392,12 +397,8 @@ def four_backs_in_a_row(cands: list[dict], results: list[dict]) -> list[dict]:
         if c["source"] == "back":
             by_run.setdefault(c["run"], []).append(i)
     for cells in by_run.values():
-        if len(cells) != 4:
-            continue
-        leans = [_back_lean(results[i], least=0.0) for i in cells]
-        if all(leans):
-            for i, score in zip(cells, leans):
-                out[i] = dict(results[i], tile="back", confidence=score)
+        if len(cells) == 4:
+            _read_as_backs(out, results, cells, 0.0)
     return out
 
 
