@@ -1191,9 +1191,8 @@ def _join_fragments(found, small: np.ndarray, gains: np.ndarray, typical: float)
         joined.append(True)
     # a scrap of an inked face too thin to link (a stick's gap, a dot's edge) that lies inside a
     # joined row is a piece of it, not a tile of its own
-    rows = [blob[1].reshape(-1, 1, 2).astype(np.float32) for blob, j in zip(out, joined) if j]
-    return [blob for blob, j in zip(out, joined) if j or not any(
-        cv2.pointPolygonTest(row, tuple(map(float, blob[1].mean(axis=0))), False) > 0 for row in rows)]
+    rows = [blob[1] for blob, j in zip(out, joined) if j]
+    return [blob for blob, j in zip(out, joined) if j or not any(point_in_quad(blob[1].mean(axis=0), row) for row in rows)]
 
 
 def _fragment_link(gi, gj, typical: float):
