@@ -19,7 +19,8 @@ The crops are the unseen-style test set of ``python -m vision.train`` (render se
 size so that both models get what the scanner would give them (``vision.classify`` scales them to
 each model's input). Three readings are reported per source: the classifier alone (the figure
 ``vision.train`` writes into models/CARD.md), with the second look (flip averaging for bonus
-kinds), and the whole ``vision.classify.classify`` step with the flower reader.
+kinds), and the whole ``vision.classify.classify`` step with the flower reader (``with_reader``:
+the kinds it names, the flowers counted together, :func:`vision.classify.choose`).
 """
 from __future__ import annotations
 
@@ -50,9 +51,10 @@ def unseen_crops(source: str, n: int, workers: int) -> tuple[list[np.ndarray], n
     return [np.ascontiguousarray(x) for x in d["x"]], d["y"]
 
 
-def summary(probs: np.ndarray, y: np.ndarray) -> dict:
-    """:func:`vision.train.score` of one reading, with its top-1 on the flowers alone."""
-    r = score(probs, y)
+def summary(probs: np.ndarray, y: np.ndarray, named: bool = False) -> dict:
+    """:func:`vision.train.score` of one reading, with its top-1 on the flowers alone; ``named``:
+    score the kinds ``classify`` names (:func:`vision.classify.choose`), not the likeliest."""
+    r = score(probs, y, C.choose(probs) if named else None)
     ok, n = _without_flowers(r["per_class"])
     right = sum(c for c, _ in r["per_class"].values()) - ok  # the flowers' share of the whole
     flowers = sum(m for _, m in r["per_class"].values()) - n
@@ -82,11 +84,12 @@ def main(argv=None) -> int:
     for s in a.sources.split(","):
         crops, y = unseen_crops(s, a.n, a.workers)
         got = dict(zip(("classifier", "second_look", "with_reader"), C.readings([C._as_bgr(c) for c in crops])))
-        report["sources"][s] = {name: summary(p, y) for name, p in got.items()}
+        report["sources"][s] = {name: summary(p, y, name == "with_reader") for name, p in got.items()}
         truth.append(y)
         for name, p in got.items():
             read.setdefault(name, []).append(p)
-    report["all"] = {name: summary(np.concatenate(p), np.concatenate(truth)) for name, p in read.items()}
+    report["all"] = {name: summary(np.concatenate(p), np.concatenate(truth), name == "with_reader")
+                     for name, p in read.items()}
     report["seconds"] = round(time.time() - t0, 1)
     for s, res in [*report["sources"].items(), ("together", report["all"])]:
         print(f"{s:>13}: " + ", ".join(f"{name} {r['top1']:.1%}" + (f" (flowers {r['flowers_top1']:.1%})"

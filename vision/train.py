@@ -316,8 +316,10 @@ def predict(model, x: np.ndarray, batch: int = 512, flip: bool = FLIP_AVERAGE) -
     return np.concatenate(outs) if outs else np.zeros((0, len(LABELS)), np.float32)
 
 
-def score(probs: np.ndarray, y: np.ndarray) -> dict:
-    pred = probs.argmax(1)
+def score(probs: np.ndarray, y: np.ndarray, pred: np.ndarray | None = None) -> dict:
+    """Top-1 and top-3 accuracy, per class and with the confusions, of ``probs`` against labels
+    ``y``; ``pred``: the kinds named where they are not simply the likeliest (``classify.choose``)."""
+    pred = probs.argmax(1) if pred is None else pred
     per_class: dict[str, list[int]] = {}
     confusions: dict[str, int] = {}
     for t, p in zip(y, pred):
@@ -327,7 +329,7 @@ def score(probs: np.ndarray, y: np.ndarray) -> dict:
         c[1] += 1
         if t != p:
             confusions[f"{tc}->{pc}"] = confusions.get(f"{tc}->{pc}", 0) + 1
-    top3 = np.argsort(-probs, 1)[:, :3]
+    top3 = [[p, *[k for k in row if k != p][:2]] for p, row in zip(pred, np.argsort(-probs, 1)[:, :3])]
     return {"n": int(len(y)), "top1": float((pred == y).mean()) if len(y) else 0.0,
             "top3": float(np.mean([t in row for t, row in zip(y, top3)])) if len(y) else 0.0,
             "per_class": per_class, "confusions": dict(sorted(confusions.items(), key=lambda kv: -kv[1]))}

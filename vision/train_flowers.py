@@ -176,7 +176,7 @@ def evaluate(onnx_path: Path, workers: int) -> dict:
         _, first, both = C.readings(prepared)
         alone = C.flower_probabilities(prepared)
         rows = {"classifier": [C.LABELS[i] for i in first.argmax(1)],
-                "with_reader": [C.LABELS[i] for i in both.argmax(1)],
+                "with_reader": [C.LABELS[i] for i in C.choose(both)],
                 "reader_alone": [FLOWERS[i] for i in alone.argmax(1)]}
         res = {}
         for src in sorted(set(sources)) + ["all"]:

@@ -86,7 +86,8 @@ def test_more_likely_kinds_on_request_the_top3_unchanged(check_set):
         assert {k: b[k] for k in a} == a
         assert len(b["likely"]) == 6 and b["likely"][:3] == b["top3"]
         assert all(code != "reject" for code, _ in b["likely"])
-        scores = [s for _, s in b["likely"]]
+        assert b["likely"][0][0] == b["tile"]  # the named kind first, then the others by score
+        scores = [s for _, s in b["likely"][1:]]
         assert scores == sorted(scores, reverse=True)
     assert more[-1]["likely"] == [] and more[-1]["error"]
 
@@ -166,3 +167,36 @@ def test_a_crop_leaning_to_a_flower_is_read_again_turned_and_others_once(check_s
     res = clf.classify([crops[i]])[0]  # then the flower reader chooses among the flowers
     assert res["confidence"] == pytest.approx(float(clf.read_flowers([crops[i]], both[[i]])[0].max()), abs=1e-4)
     assert clf.second_look([], np.zeros((0, len(clf.LABELS)), np.float32)).shape == (0, len(clf.LABELS))
+
+
+def _reading(**scores) -> np.ndarray:
+    """One probability row: the named kinds' scores, the rest spread evenly over the other kinds."""
+    p = np.zeros(len(clf.LABELS), np.float32)
+    for code, score in scores.items():
+        p[clf.LABELS.index(code.replace("_", ""))] = score
+    rest = [i for i, code in enumerate(clf.LABELS) if code not in {c.replace("_", "") for c in scores}]
+    p[rest] = (1 - p.sum()) / len(rest)
+    return p
+
+
+def test_the_flowers_count_together_when_a_crop_is_named():
+    """An unseen style spreads a flower over the eight flowers: when their total beats every other
+    kind, the crop is named as its likeliest flower, and that flower leads its top3 and likely."""
+    spread = {f"_{k}f": 0.06 for k in range(1, 9)} | {"_1f": 0.12}  # flowers 0.54 in all
+    rows = np.stack([
+        _reading(**spread, _6z=0.3),                  # 6z likeliest alone, the flowers together more
+        _reading(**spread | {"_1f": 0.06}, _6z=0.5),  # 6z beats the eight flowers' 0.48
+        _reading(**spread, reject=0.2),                 # ... and beats a reject likelier than any one flower
+        _reading(_6z=0.9),                            # no flower in sight
+        _reading(reject=0.9),
+    ])
+    named = [clf.LABELS[i] for i in clf.choose(rows)]
+    assert named == ["1f", "6z", "1f", "6z", "reject"]
+    assert [clf.LABELS[i] for i in clf.choose(rows[:0])] == []
+    res = clf._result(rows[0], likely=6)
+    assert res["tile"] == "1f" and res["confidence"] == pytest.approx(0.12, abs=1e-4)
+    assert [code for code, _ in res["top3"]] == ["1f", "6z", res["top3"][2][0]]
+    assert res["top3"][1][1] == pytest.approx(0.3, abs=1e-4) and res["likely"][:3] == res["top3"]
+    assert clf._result(rows[1])["tile"] == "6z" and clf._result(rows[1])["confidence"] == pytest.approx(0.5, abs=1e-4)
+    # where the flowers' total loses to a reject, the crop is not a tile: no flower is made up
+    assert clf._result(_reading(**{f"_{k}f": 0.05 for k in range(1, 9)}, reject=0.45))["tile"] == "reject"
