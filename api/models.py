@@ -103,7 +103,7 @@ class VariantSpec(_Open):
 class ScanTile(_Open):
     tile: str = Field(description="tile code, e.g. '5p'")
     confidence: float
-    top3: list[list] = Field(description="[[code, score] x 3], best first")
+    top3: list[list] = Field(description="[[code, score] x 3]: the classifier's named kind first, then the likeliest others")
     corners: list[list[float]] = Field(description="four [x, y] corners in image pixels")
     group: object = None
     moved_from: str | None = Field(None, description="the classifier's first choice, when this tile was moved to "

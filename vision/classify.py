@@ -3,9 +3,10 @@
 ``classify(crops)`` takes BGR uint8 crops of single tile faces (perspective-rectified, portrait,
 upright or upside down, any size) and returns, per crop,
 ``{"tile": code | "back" | "reject", "confidence": float, "top3": [[code, score], ...]}``.
-``top3`` lists the three likeliest tile kinds (``back`` included, ``reject`` never), so the phone
-can ask the player when ``confidence`` is low. The model is loaded once per process, lazily, and
-crops are run as one batch on onnxruntime's CPU provider with 2 threads.
+``top3`` lists the three likeliest tile kinds (``back`` included, ``reject`` never; the named kind
+first, :func:`choose`), so the phone can ask the player when ``confidence`` is low. The model is
+loaded once per process, lazily, and crops are run as one batch on onnxruntime's CPU provider
+with 2 threads.
 
 Flowers are the hardest kinds to name (a small corner digit and a season or plant mark tell them
 apart), so a crop whose first reading leans to a flower, animal or face tile (its first choice,
@@ -208,9 +209,10 @@ def classify(crops: list[np.ndarray], likely: int = 0) -> list[dict]:
     """Name each crop. A crop that cannot be a tile face (too small, wrong shape) gets
     ``{"tile": "reject", "confidence": 0.0, "top3": [], "error": why}``.
 
-    ``likely``: each reading also lists that many likeliest kinds (``reject`` never), with
-    their scores, as ``"likely"``: more alternatives than the three shown to a player, for
-    callers that weigh them (the table scan's readings by place, :mod:`vision.group`)."""
+    ``likely``: each reading also lists that many likeliest kinds (``reject`` never; like
+    ``top3``, the named kind first), with their scores, as ``"likely"``: more alternatives than
+    the three shown to a player, for callers that weigh them (the table scan's readings by
+    place, :mod:`vision.group`)."""
     prepared: list[np.ndarray] = []
     slots: list[int | str] = []
     for crop in crops:

@@ -16,7 +16,7 @@ COPIES: dict[str, int] = {**{k: 4 for k in STANDARD_KINDS}, FEI: 4, **{k: 1 for 
 
 
 def likely(t: dict) -> list:
-    """A tile's likeliest kinds with their scores, best first: its ``likely`` list where the
+    """A tile's likeliest kinds with their scores, its named kind first: its ``likely`` list where the
     classifier gave one (the table scan asks for six), else its ``top3``."""
     return t.get("likely") or t.get("top3", [])
 
