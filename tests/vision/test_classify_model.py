@@ -186,7 +186,7 @@ def test_the_flowers_count_together_when_a_crop_is_named():
     rows = np.stack([
         _reading(**spread, _6z=0.3),                  # 6z likeliest alone, the flowers together more
         _reading(**spread | {"_1f": 0.06}, _6z=0.5),  # 6z beats the eight flowers' 0.48
-        _reading(**spread, reject=0.2),                 # ... and beats a reject likelier than any one flower
+        _reading(**spread, reject=0.2),               # ... and beats a reject likelier than any one flower
         _reading(_6z=0.9),                            # no flower in sight
         _reading(reject=0.9),
     ])
