@@ -194,8 +194,9 @@ def choose(probs: np.ndarray) -> np.ndarray:
     return best
 
 
-def _result(p: np.ndarray, likely: int = 0) -> dict:
-    best = int(choose(p[None])[0])
+def _result(p: np.ndarray, best: int, likely: int = 0) -> dict:
+    """One reading as ``classify`` reports it: ``p`` its probabilities, ``best`` the kind it names
+    (:func:`choose`)."""
     kinds = [i for i in [best, *np.argsort(-p)] if LABELS[i] != "reject"]
     kinds = list(dict.fromkeys(kinds))[:max(3, likely)]  # the named kind first, then the likeliest others
     ranked = [[LABELS[i], round(float(p[i]), 4)] for i in kinds]
@@ -222,11 +223,12 @@ def classify(crops: list[np.ndarray], likely: int = 0) -> list[dict]:
         except ValueError as e:
             slots.append(str(e))
     probs = readings(prepared)[2]
+    named = choose(probs)
     out = []
     for s in slots:
         if isinstance(s, str):
             out.append({"tile": "reject", "confidence": 0.0, "top3": [], "error": s}
                        | ({"likely": []} if likely else {}))
         else:
-            out.append(_result(probs[s], likely))
+            out.append(_result(probs[s], int(named[s]), likely))
     return out

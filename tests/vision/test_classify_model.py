@@ -179,6 +179,11 @@ def _reading(**scores) -> np.ndarray:
     return p
 
 
+def _named(row: np.ndarray, likely: int = 0) -> dict:
+    """``classify``'s report of one probability row."""
+    return clf._result(row, int(clf.choose(row[None])[0]), likely)
+
+
 def test_the_flowers_count_together_when_a_crop_is_named():
     """An unseen style spreads a flower over the eight flowers: when their total beats every other
     kind, the crop is named as its likeliest flower, and that flower leads its top3 and likely."""
@@ -193,10 +198,10 @@ def test_the_flowers_count_together_when_a_crop_is_named():
     named = [clf.LABELS[i] for i in clf.choose(rows)]
     assert named == ["1f", "6z", "1f", "6z", "reject"]
     assert [clf.LABELS[i] for i in clf.choose(rows[:0])] == []
-    res = clf._result(rows[0], likely=6)
+    res = _named(rows[0], likely=6)
     assert res["tile"] == "1f" and res["confidence"] == pytest.approx(0.12, abs=1e-4)
     assert [code for code, _ in res["top3"]] == ["1f", "6z", res["top3"][2][0]]
     assert res["top3"][1][1] == pytest.approx(0.3, abs=1e-4) and res["likely"][:3] == res["top3"]
-    assert clf._result(rows[1])["tile"] == "6z" and clf._result(rows[1])["confidence"] == pytest.approx(0.5, abs=1e-4)
+    assert _named(rows[1])["tile"] == "6z" and _named(rows[1])["confidence"] == pytest.approx(0.5, abs=1e-4)
     # where the flowers' total loses to a reject, the crop is not a tile: no flower is made up
-    assert clf._result(_reading(**{f"_{k}f": 0.05 for k in range(1, 9)}, reject=0.45))["tile"] == "reject"
+    assert _named(_reading(**{f"_{k}f": 0.05 for k in range(1, 9)}, reject=0.45))["tile"] == "reject"
