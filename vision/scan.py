@@ -329,6 +329,14 @@ def _back_lean(result: dict, least: float = BACK_LEAN) -> float:
     return score if kind == "back" and score >= least else 0.0
 
 
+def _by_run(cands: list[dict]) -> dict[int, dict[str, list[int]]]:
+    """The candidates' indices by detection run, then by source (``face``, ``probe``, ``back``...)."""
+    by_run: dict[int, dict[str, list[int]]] = {}
+    for i, c in enumerate(cands):
+        by_run.setdefault(c["run"], {}).setdefault(c["source"], []).append(i)
+    return by_run
+
+
 def _cells_at_ends(cands: list[dict], faces: list[int]) -> list[int]:
     """The face-down blob cells (candidates of source ``back``) that lie one step beyond each end
     of the pair of faces ``faces`` (indices into ``cands``), where a concealed kong's ends lie:
@@ -357,10 +365,7 @@ def pair_between_backs(cands: list[dict], results: list[dict]) -> list[dict]:
     and their place say face-down already, so ``back`` need only be the likeliest tile kind,
     however low its score. Returns a new list; the results are not changed."""
     out = list(results)
-    by_run: dict[int, dict[str, list[int]]] = {}
-    for i, c in enumerate(cands):
-        by_run.setdefault(c["run"], {}).setdefault(c["source"], []).append(i)
-    for found in by_run.values():
+    for found in _by_run(cands).values():
         faces, ends = found.get("face", []), found.get("probe", [])
         if len(faces) != 2:
             continue
@@ -392,11 +397,8 @@ def four_backs_in_a_row(cands: list[dict], results: list[dict]) -> list[dict]:
     at 0.002-0.026), but how the run was found (a colour far from the table's, or outlines) and
     its kong's length say face-down. Returns a new list; the results are not changed."""
     out = list(results)
-    by_run: dict[int, list[int]] = {}
-    for i, c in enumerate(cands):
-        if c["source"] == "back":
-            by_run.setdefault(c["run"], []).append(i)
-    for cells in by_run.values():
+    for found in _by_run(cands).values():
+        cells = found.get("back", [])
         if len(cells) == 4:
             _read_as_backs(out, results, cells, 0.0)
     return out
