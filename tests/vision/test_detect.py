@@ -212,15 +212,17 @@ def test_a_meld_with_faint_seams_is_counted_by_the_photos_face_aspect():
     assert choose_count(prof, length / 64, (2, 4), expected=2.98)[0] == 4
 
 
+def _row_run(n, pitch, x0=0.0, y0=0.0, height=100.0) -> Run:
+    """A horizontal run of ``n`` faces ``pitch`` wide and ``height`` tall from (x0, y0)."""
+    quads = [np.float32([[x0 + i * pitch, y0], [x0 + (i + 1) * pitch, y0], [x0 + (i + 1) * pitch, y0 + height],
+                         [x0 + i * pitch, y0 + height]]) for i in range(n)]
+    return Run(quads=quads, axis=np.float32([1, 0]), pitch=pitch, height=height)
+
+
 def test_photo_aspect_is_not_outvoted_by_a_row_cut_at_twice_its_count():
     # three rows of 3 faces (aspect 0.85) and one long row wrongly cut into 11 (0.45):
     # the photo's face aspect must come from the faces' length, not from the tile count
-    def run(n, pitch, height=100.0):
-        quads = [np.float32([[i * pitch, 0], [(i + 1) * pitch, 0], [(i + 1) * pitch, height], [i * pitch, height]])
-                 for i in range(n)]
-        return Run(quads=quads, axis=np.float32([1, 0]), pitch=pitch, height=height)
-
-    runs = [run(3, 85.0), run(3, 85.0), run(3, 85.0), run(11, 45.0)]
+    runs = [_row_run(3, 85.0), _row_run(3, 85.0), _row_run(3, 85.0), _row_run(11, 45.0)]
     kept = [(np.float32([[0, 0], [r.pitch * len(r.quads), 0], [r.pitch * len(r.quads), 100], [0, 100]]),
              r.pitch * len(r.quads) / 100, len(r.quads), 1.0) for r in runs]
     img = np.full((200, 1200, 3), 200, np.uint8)
@@ -753,18 +755,14 @@ def test_a_short_blob_cut_in_three_at_clear_seams_is_not_made_a_pair_by_the_phot
     # development scene 161 at 38 degrees: the near row's blob of three faces, its body's side
     # thickening it, is only 1.98 times as long as thick, which the photo's face aspect (its
     # far melds' wide faces) takes for a pair; the first split found its two seams clearly
-    def run(n, pitch, x0=0.0, y0=0.0, height=100.0):
-        quads = [np.float32([[x0 + i * pitch, y0], [x0 + (i + 1) * pitch, y0], [x0 + (i + 1) * pitch, y0 + height],
-                             [x0 + i * pitch, y0 + height]]) for i in range(n)]
-        return Run(quads=quads, axis=np.float32([1, 0]), pitch=pitch, height=height)
-
     def outline(r):
         q = r.quads
         return np.float32([q[0][0], q[-1][1], q[-1][2], q[0][3]])
 
     img = np.full((800, 1200, 3), 200, np.uint8)
     for seams, count in ((1.4, 3), (0.6, 2)):   # 0.7 a cut: three faces; 0.3 a cut: a pair, as before
-        runs = [run(3, 90.0), run(3, 90.0, y0=150), run(3, 90.0, y0=300), run(3, 200 / 3, x0=400, y0=500)]
+        runs = [_row_run(3, 90.0), _row_run(3, 90.0, y0=150), _row_run(3, 90.0, y0=300),
+                _row_run(3, 200 / 3, x0=400, y0=500)]
         kept = [(outline(r), r.pitch * len(r.quads) / r.height, len(r.quads), 1.5) for r in runs[:3]]
         kept.append((outline(runs[3]), 2.0, 3, seams))
         assert abs(_recount(img, np.ones(3, np.float32), runs, kept) - 0.9) < 0.01
