@@ -1363,6 +1363,8 @@ SIDE_LOOK = 120     # px: the long side of the rectified quad that a body's side
 SIDE_DEPTH = 0.16   # a body's side lies within this share of the quad's size from its edge ...
 SIDE_DARKER = 0.04  # ... is at least this much darker than the face (share of its lightness) ...
 SIDE_STEP, SIDE_STEP_PX = 0.6, 3  # ... and the face's edge climbs this share of the way to half way within this many px
+SIDE_DARKER_FAINT, SIDE_STEP_FAINT = 0.025, 0.4  # a faint side, looked for where the photo's sides show (trim_deep_sides) ...
+SIDE_PLAIN = 0.95   # ... is plain: along the edge, its lines' 20th percentile at least this share of their 80th (no ink)
 SIDE_DEEP = 0.3     # ... or within this share on the side where the photo's tiles show their bodies, and on a lone face
 SIDE_AGREE = 0.5    # the cuts' outward directions, averaged, are at least this long: one side for the photo ...
 SIDE_AGREE_MIN = 4  # ... from at least this many cut edges
@@ -1385,7 +1387,7 @@ def _row_percentile(a: np.ndarray, q: float) -> np.ndarray:
 
 
 def _side_cuts(img: np.ndarray, quad: np.ndarray, edges: tuple[int, ...], depth_share: float = SIDE_DEPTH,
-               deep_found: list | None = None) -> tuple[list[float], np.ndarray] | None:
+               deep_found: list | None = None, faint: bool = False) -> tuple[list[float], np.ndarray] | None:
     """How far in the face's edge lies from each of ``quad``'s ``edges`` (0: q0-q1, 1: q1-q2,
     2: q2-q3, 3: q3-q0), as shares of the quad's height (edges 0, 2) or width (1, 3), 0 where no
     body's side shows; with the quad's homography onto the unit square.  None for a tiny quad.
@@ -1399,7 +1401,13 @@ def _side_cuts(img: np.ndarray, quad: np.ndarray, edges: tuple[int, ...], depth_
     of that climb within ``SIDE_STEP_PX``: light falling off across a face climbs slowly), the
     face's edge is where it climbs.  ``depth_share`` replaces ``SIDE_DEPTH``; ``deep_found``
     gets the outward direction of each edge where a side shows looked for ``SIDE_DEEP`` in
-    (the same look, another depth: :func:`body_direction`)."""
+    (the same look, another depth: :func:`body_direction`). With ``faint`` (on the edges facing
+    the photo's body side: :func:`trim_deep_sides`) a side that fails those tests may also be a
+    fainter band (``SIDE_DARKER_FAINT``) that climbs to the face more softly
+    (``SIDE_STEP_FAINT``), if the face right beside it is that much lighter than the band's
+    median (light falling off across a face makes no such step: development scene 655, a 2m whose
+    lower fifth, 2-3% darker, was cut off with its second stroke) and the band is as plain as a
+    body's side (:func:`_plainness`, ``SIDE_PLAIN``): a face's own ink near its edge is not."""
     a, b = _sides(quad)
     if min(a, b) < 8:
         return None
@@ -1422,12 +1430,19 @@ def _side_cuts(img: np.ndarray, quad: np.ndarray, edges: tuple[int, ...], depth_
             prof, depth, near = looks[e]()
             face = float(_row_percentile(near.reshape(1, -1), 75)[0])
             band = float(np.max(prof[2:4]))
-            if face <= 0 or band > face * (1 - SIDE_DARKER):
+            if face <= 0 or band > face * (1 - (SIDE_DARKER_FAINT if faint else SIDE_DARKER)):
                 continue
             half = (band + face) / 2
             rise = np.nonzero(prof[1:depth + 1] >= half)[0]
             k = int(rise[0]) + 1 if len(rise) else 0
-            if k and prof[k] - prof[max(k - SIDE_STEP_PX, 0)] >= SIDE_STEP * (half - band):
+            if not k:
+                continue
+            climb = prof[k] - prof[max(k - SIDE_STEP_PX, 0)]
+            if (band <= face * (1 - SIDE_DARKER) and climb >= SIDE_STEP * (half - band)) or (
+                    faint and climb >= SIDE_STEP_FAINT * (half - band) and k > 3
+                    # a step up to the face right beside the band, not light falling off across it
+                    and float(np.max(prof[k:k + 8])) - float(np.median(prof[3:k])) >= SIDE_DARKER_FAINT * face
+                    and _plainness(grey, e, k, mid_w, mid_h) >= SIDE_PLAIN):
                 cut[e] = (k - 0.5) / (h if e % 2 == 0 else w)
         return cut
 
@@ -1437,6 +1452,17 @@ def _side_cuts(img: np.ndarray, quad: np.ndarray, edges: tuple[int, ...], depth_
         deep_found.extend(_outward(quad, e) for e in edges if deep[e] > 0)
     unit = np.float32([[1 / w, 0, 0], [0, 1 / h, 0], [0, 0, 1]]) @ H
     return cut, unit
+
+
+def _plainness(grey: np.ndarray, e: int, k: int, mid_w: slice, mid_h: slice) -> float:
+    """How plain the band ``k`` px deep inside edge ``e`` of a rectified face ``grey`` is (its first
+    pixel, the bevel, left out): the median, over its lines along the edge (their middle 70%), of
+    each line's 20th percentile over its 80th. Near 1 for a body's side (development scene 701:
+    0.98-0.99), lower where ink lies (scene 192: a season's character and sun, 0.84)."""
+    h, w = grey.shape
+    band = [grey[1:k, mid_w], grey[mid_h, w - k:w - 1].T, grey[h - k:h - 1, mid_w], grey[mid_h, 1:k].T][e]
+    p20, p80 = _row_percentile(band, 20), _row_percentile(band, 80)
+    return float(np.median(p20 / np.maximum(p80, 1.0)))
 
 
 def _cut_in(quad: np.ndarray, unit: np.ndarray, cut) -> np.ndarray:
@@ -1460,7 +1486,8 @@ def _outward(quad: np.ndarray, e: int) -> np.ndarray:
 
 
 def trim_body_side(img: np.ndarray, quad: np.ndarray, edges: tuple[int, ...] = (0, 1, 2, 3),
-                   passes: int = 2, depth_share: float = SIDE_DEPTH, deep_found: list | None = None) -> np.ndarray:
+                   passes: int = 2, depth_share: float = SIDE_DEPTH, deep_found: list | None = None,
+                   faint: bool = False) -> np.ndarray:
     """A face's ``quad`` with the side of the tile's body cut off its ``edges`` (a lone face:
     all four; a row's faces: ``ROW_EDGES``).
 
@@ -1474,12 +1501,15 @@ def trim_body_side(img: np.ndarray, quad: np.ndarray, edges: tuple[int, ...] = (
     (development scene 50 with camera bodies: a flower set aside kept its ivory side, 15-20% of
     its height deep, on its crop).  Looked at twice: a blob that
     took in the body's darker coloured layer as well shows the ivory layer after the first cut.
-    ``depth_share``, ``deep_found``: as in :func:`_side_cuts` (the first look only)."""
-    found = _side_cuts(img, quad, edges, depth_share, deep_found)
+    ``depth_share``, ``deep_found``, ``faint``: as in :func:`_side_cuts` (``deep_found`` the first
+    look only)."""
+    found = _side_cuts(img, quad, edges, depth_share, deep_found, faint)
     if found is None or not any(found[0]):
         return quad
     trimmed = _cut_in(quad, found[1], found[0])
-    return trim_body_side(img, trimmed, edges, passes - 1, depth_share=depth_share) if passes > 1 else trimmed
+    if passes <= 1:
+        return trimmed
+    return trim_body_side(img, trimmed, edges, passes - 1, depth_share=depth_share, faint=faint)
 
 
 def body_direction(cut_directions: list) -> np.ndarray | None:
@@ -1512,13 +1542,16 @@ def _allowed_edges(qs: list[np.ndarray], k: int) -> tuple[int, ...]:
 def trim_deep_sides(img: np.ndarray, runs: list[Run], toward: np.ndarray) -> None:
     """Look again, deeper (``SIDE_DEEP``), for the body's side on the face edges turned
     ``toward`` the photo's body side (:func:`body_direction`): a row's long side and outer end
-    that face that way, any side of a lone face that does."""
+    that face that way, any side of a lone face that does. Every tile there shows its side, so a
+    fainter side counts as well (``faint``, :func:`_side_cuts`): development scene 701 with camera
+    bodies (34 degrees), whose ivory sides, lit nearly as the faces, stayed on four faces of its
+    long row, 15-20% of their height deep, 3-6% darker than the face and blurred into it."""
     for r in runs:
         qs = r.quads
         for k, q in enumerate(qs):
             edges = tuple(e for e in _allowed_edges(qs, k) if float(np.dot(_outward(q, e), toward)) > SIDE_FACING)
             if edges:
-                qs[k] = trim_body_side(img, q, edges, depth_share=SIDE_DEEP)
+                qs[k] = trim_body_side(img, q, edges, depth_share=SIDE_DEEP, faint=True)
 
 
 def _lone_face(quad: np.ndarray, row_axis: np.ndarray | None) -> Run:
