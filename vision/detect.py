@@ -1363,7 +1363,7 @@ SIDE_LOOK = 120     # px: the long side of the rectified quad that a body's side
 SIDE_DEPTH = 0.16   # a body's side lies within this share of the quad's size from its edge ...
 SIDE_DARKER = 0.04  # ... is at least this much darker than the face (share of its lightness) ...
 SIDE_STEP, SIDE_STEP_PX = 0.6, 3  # ... and the face's edge climbs this share of the way to half way within this many px
-SIDE_DARKER_FAINT, SIDE_STEP_FAINT = 0.025, 0.4  # a faint side, looked for where the photo's sides show (trim_deep_sides) ...
+SIDE_DARKER_FAINT, SIDE_STEP_FAINT = 0.025, 0.4  # a faint side, where the photo's sides show (trim_deep_sides) ...
 SIDE_PLAIN = 0.95   # ... is plain: along the edge, its lines' 20th percentile at least this share of their 80th (no ink)
 SIDE_DEEP = 0.3     # ... or within this share on the side where the photo's tiles show their bodies, and on a lone face
 SIDE_AGREE = 0.5    # the cuts' outward directions, averaged, are at least this long: one side for the photo ...
@@ -1545,7 +1545,8 @@ def trim_deep_sides(img: np.ndarray, runs: list[Run], toward: np.ndarray) -> Non
     that face that way, any side of a lone face that does. Every tile there shows its side, so a
     fainter side counts as well (``faint``, :func:`_side_cuts`): development scene 701 with camera
     bodies (34 degrees), whose ivory sides, lit nearly as the faces, stayed on four faces of its
-    long row, 15-20% of their height deep, 3-6% darker than the face and blurred into it."""
+    long row, 15-20% of their height deep, 2.8-8.3% darker than the face, the darker ones blurred
+    into it."""
     for r in runs:
         qs = r.quads
         for k, q in enumerate(qs):
