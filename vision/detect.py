@@ -1673,9 +1673,6 @@ def _find_backs(small: np.ndarray, gains: np.ndarray, faces: np.ndarray, face_h:
     too_big = [cv2.contourArea(c) > face_area * 8 for c in contours]
     contours = ([c for c, big in zip(contours, too_big) if not big]
                 + [p for c, big in zip(contours, too_big) if big for p in _stricter_parts(c, dist, k)])
-    # a blob the photo's edge cuts cannot be counted (development scene 736 with camera bodies:
-    # a dark phone at the edge, cut into a concealed kong of four backs)
-    contours = [c for c in contours if not _cut_by_edge(c, cand.shape)]
     for c in contours:
         area = cv2.contourArea(c)
         if area < face_area * 0.45 or area > face_area * 8:
@@ -1745,12 +1742,6 @@ def _find_backs(small: np.ndarray, gains: np.ndarray, faces: np.ndarray, face_h:
         r.pair_probes = pair if len(keep) + len(pair) == 2 else []
         r.face_probes = lost
     return out
-
-
-def _cut_by_edge(contour: np.ndarray, shape: tuple) -> bool:
-    """Whether ``contour`` reaches the edge of a picture of ``shape`` (height, width)."""
-    x, y, w, h = cv2.boundingRect(contour)
-    return x <= 0 or y <= 0 or x + w >= shape[1] or y + h >= shape[0]
 
 
 def _stricter_parts(contour: np.ndarray, dist: np.ndarray, k: int) -> list[np.ndarray]:

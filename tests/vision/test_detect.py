@@ -537,26 +537,6 @@ def test_a_blob_too_big_for_a_kong_is_cut_again_at_a_stricter_colour_distance():
     assert _stricter_parts(c[0], flat, 5) == []
 
 
-def test_a_dark_blob_cut_by_the_photos_edge_is_no_face_down_tile():
-    # development scene 736 with camera bodies: a dark phone cut by the photo's bottom edge was
-    # cut at the face pitch into a concealed kong of four backs; a blob the edge cuts cannot be
-    # counted, and a concealed kong shown whole is still found
-    rng = np.random.default_rng(0)
-    img = np.clip(np.float32((60, 125, 55)) + rng.normal(0, 3, (600, 1000, 3)), 0, 255).astype(np.uint8)
-    for i in range(6):                                             # a row of faces
-        x = 150 + 90 * i
-        cv2.rectangle(img, (x, 100), (x + 89, 219), (232, 246, 250), -1)
-        cv2.circle(img, (x + 45, 160), 22, (40, 40, 170), 5)
-        cv2.line(img, (x, 100), (x, 219), (150, 160, 165), 1)
-    for i in range(4):                                             # a concealed kong, blue backs
-        cv2.rectangle(img, (250 + 90 * i, 300), (250 + 90 * i + 88, 419), (170, 95, 30), -1)
-    cv2.rectangle(img, (780, 420), (1080, 600), (25, 25, 28), -1)  # the phone, past the corner
-    backs = [r for r in detect(cv2.GaussianBlur(img, (3, 3), 0))["runs"] if r.kind == "back"]
-    assert len(backs) == 1 and len(backs[0].quads) == 4
-    centre = np.mean([np.mean(q, axis=0) for q in backs[0].quads], axis=0)
-    assert np.abs(centre - [429, 359]).max() <= 5
-
-
 def _felt_with_cells(n: int, cell_bgr, felt_bgr=(60, 125, 55), seed: int = 0) -> np.ndarray:
     """A plain felt (a little noise) with ``n`` tile-sized cells side by side, 60 x 80 px,
     each framed by a dark outline: the seams of face-down tiles seen from above."""
