@@ -229,34 +229,36 @@ def _row_with_a_faint_side(n: int = 3, fh: int = 120, fw: int = 90, side: int = 
     return photo, outlines, faces
 
 
+def _trimmed_toward(photo, outlines, toward) -> list[np.ndarray]:
+    """The quads ``trim_deep_sides`` leaves of a horizontal row of faces with these ``outlines``
+    when the photo's body side is ``toward``."""
+    run = Run(quads=[o.copy() for o in outlines], kind="face", axis=np.float32([1, 0]), pitch=90.0, height=140.0)
+    trim_deep_sides(photo, [run], np.float32(toward))
+    return run.quads
+
+
 def test_on_the_photos_body_side_a_faint_soft_side_is_cut_off():
     # development scene 701 with camera bodies (34 degrees): on four faces of its long row the
     # body's ivory side, lit nearly as the faces, stayed on, 15-20% of their height deep and
     # 3.5-6% darker than the face. Where the photo's faces agree on the side their bodies show
     # (trim_deep_sides), such a band is cut off the edges facing it; nowhere else
     photo, outlines, faces = _row_with_a_faint_side()
-    down, up = np.float32([0, 1]), np.float32([0, -1])
+    down, up = (0, 1), (0, -1)
     assert all(np.array_equal(trim_body_side(photo, o, (2,), depth_share=SIDE_DEEP), o) for o in outlines)
-    run = Run(quads=[o.copy() for o in outlines], kind="face", axis=np.float32([1, 0]), pitch=90.0, height=140.0)
-    trim_deep_sides(photo, [run], up)                     # the side shown is not the bottom
-    assert all(np.array_equal(q, o) for q, o in zip(run.quads, outlines))
-    trim_deep_sides(photo, [run], down)
-    for q, f in zip(run.quads, faces):
+    # the side shown is not the bottom
+    assert all(np.array_equal(q, o) for q, o in zip(_trimmed_toward(photo, outlines, up), outlines))
+    for q, f in zip(_trimmed_toward(photo, outlines, down), faces):
         assert np.abs(q - f).max() <= 2.0
     # where ink lies in such a band it is the face's own (development scene 192: a season's
     # character and sun, 3% darker by the light, were cut off its face before the band had
     # to be plain), and it stays
     photo, outlines, _ = _row_with_a_faint_side(inked=True)
-    run = Run(quads=[o.copy() for o in outlines], kind="face", axis=np.float32([1, 0]), pitch=90.0, height=140.0)
-    trim_deep_sides(photo, [run], down)
-    assert all(np.array_equal(q, o) for q, o in zip(run.quads, outlines))
+    assert all(np.array_equal(q, o) for q, o in zip(_trimmed_toward(photo, outlines, down), outlines))
     # nor is a band whose face right beside it is barely lighter (2%) where the face further in
     # is lighter still: light falling off across the face (development scene 655: a 2m whose
     # lower fifth was cut off with its second stroke, and read 1m)
     photo, outlines, _ = _row_with_a_faint_side(shaded=248)
-    run = Run(quads=[o.copy() for o in outlines], kind="face", axis=np.float32([1, 0]), pitch=90.0, height=140.0)
-    trim_deep_sides(photo, [run], down)
-    assert all(np.array_equal(q, o) for q, o in zip(run.quads, outlines))
+    assert all(np.array_equal(q, o) for q, o in zip(_trimmed_toward(photo, outlines, down), outlines))
 
 
 def test_the_photos_body_side_is_the_side_most_faces_agree_on():
