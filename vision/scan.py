@@ -45,6 +45,7 @@ CLOSER_LOOK_FACE_PX = 48     # faces shorter than this in the detection mask: lo
 CLOSER_LOOK_GAIN = 1.2       # ... where the photo has at least this much more resolution to give
 PROBE_SOURCES = ("probe", "pair_probe")  # candidates beyond a row's ends that add a face-down end
 PROBE_FACE_CONFIDENCE = 0.9  # ... or, for a probe, a face its row lost (heavy ink, a yellower face) named this surely
+PROBE_ON_KONG = 0.25  # a probe covering a cell of a face-down run of four by this share of its own area is dropped
 BLOB_FACE_CONFIDENCE = 0.9  # a cell of a face-down colour blob counts as a face only when named this surely
 SURE_BACK = 0.5    # a face-down cell read as back this surely ...
 BACK_LEAN = 0.01   # ... makes a back of the rejected face-down cells near it whose likeliest tile kind is back,
@@ -77,7 +78,8 @@ def candidates(runs) -> list[dict]:
     """Flatten detection runs into candidates: faces first, then probes, then face-down blobs,
     then face probes (which lie on face-down blobs' cells, not on anything else).
 
-    A later candidate whose centre lies inside an earlier one is a duplicate and dropped.
+    A later candidate whose centre lies inside an earlier one is a duplicate and dropped, and so
+    is an end probe lying on a face-down run of four (:func:`_lies_on`).
     """
     out: list[dict] = []
     for i, r in enumerate(runs):
@@ -96,15 +98,33 @@ def candidates(runs) -> list[dict]:
     for i, r in enumerate(runs):  # last: a face probe never displaces a face-down cell found otherwise
         for end, q in r.face_probes:
             out.append({"quad": q, "run": i, "source": "face_probe", "end": end})
+    # the cells of a face-down run of four: a concealed kong found whole, face down
+    kong = [np.asarray(r.quads[k], np.float32) for r in runs if r.kind == "back" and len(r.quads) == 4 for k in range(4)]
     kept: list[dict] = []
     for c in out:
         ctr = np.asarray(c["quad"], np.float32).mean(axis=0)
+        if kong and c["source"] in PROBE_SOURCES and _lies_on(c["quad"], kong):
+            continue
         # a face probe may lie on a face-down blob's cell: both are read, and the probe counts
         # only where the cell does not (:func:`_read`)
         if any(point_in_quad(ctr, k["quad"]) for k in kept if c["source"] != "face_probe" or k["source"] != "back"):
             continue
         kept.append(c)
     return kept
+
+
+def _lies_on(quad, cells: list[np.ndarray]) -> bool:
+    """Whether ``quad`` (an end probe) covers one of ``cells`` by at least ``PROBE_ON_KONG`` of
+    its own area. Tiles do not overlap, and where the cells are a face-down run of four, a whole
+    concealed kong, the probe cannot be another of its tiles: a probe beyond a pung that ended
+    next to such a kong took a third of its first back, read ``back`` beside it
+    (:func:`backs_together`), and made five backs, which no meld is (a real-photo scene with the
+    camera's bodies, seed 44). A probe at a face-up kong's end lies on a face-down cell of a run of
+    one or two as much (development scenes with the camera's bodies: 0.24-0.74 of the probe),
+    and there the probe, stepped from the faces, is the better outline."""
+    q = np.asarray(quad, np.float32)
+    area = abs(cv2.contourArea(q))
+    return area > 0 and any(cv2.intersectConvexConvex(q, cell)[0] >= PROBE_ON_KONG * area for cell in cells)
 
 
 def scan_image(decoded, classify_fn=None) -> dict:

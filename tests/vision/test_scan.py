@@ -706,6 +706,23 @@ def test_a_rejected_face_at_a_rows_end_is_not_read_again():
     assert calls and all(len(c) > 1 for c in calls)  # whole readings only (the second: the closer look)
 
 
+@pytest.mark.parametrize("cells, kept", [
+    (4, False),  # a face-down run of four is a whole kong: the probe lying on its first back is none of it
+    (1, True),   # a face-down end found alone: the probe stepped from the faces is the better outline
+])
+def test_a_probe_lying_on_a_face_down_run_of_four_is_dropped(cells, kept):
+    # a real-photo scene with the camera's bodies (seed 44): a probe beyond a pung that ended
+    # next to a kong shown face down took a third of its first back and made five backs
+    from vision.detect import Run
+
+    pung = Run(quads=[_face(30 * i, 0) for i in range(3)], kind="face", axis=np.float32([1, 0]), pitch=30.0,
+               height=40.0, probes=[(1, _face(90, 0))])
+    backs = Run(quads=[_face(110 + 30 * i, 0) for i in range(cells)], kind="back", axis=np.float32([1, 0]),
+                pitch=30.0, height=40.0)
+    sources = [c["source"] for c in scan_module.candidates([pung, backs])]
+    assert sources == ["face"] * 3 + (["probe"] if kept else []) + ["back"] * cells
+
+
 class _Image:
     def __init__(self, width, height):
         self.image = np.zeros((height, width, 3), np.uint8)
