@@ -28,6 +28,7 @@ Output::
 """
 from __future__ import annotations
 
+import math
 import time
 from collections import Counter
 from dataclasses import replace
@@ -53,6 +54,9 @@ KONG_SPAN = 2.6    # scored at least this; near: centres within this many of the
 END_NEAR = 0.5     # a face-down cell lies at a pair's end within this share of the faces' step from where the next face would
 FAR_LONE = 4.0     # a lone face this many face heights from every other tile found ...
 LONE_CONFIDENCE = 0.9  # ... counts only when named this surely
+SHAPE_OFF = 0.15   # a rejected face this much wider (or taller) than the faces named near it is read again cut to their shape
+SHAPE_TURN = 25.0  # ... those faces lying the same way within this many degrees ...
+SHAPE_NEAR = 3     # ... the nearest this many of them
 REREAD_OFF = 0.15  # a row's face rejected this many pitches off its neighbours' midpoint is read again midway
 CLOSER_MARGIN = 1.5  # the closer look reads the part of the photo within this many face heights of the first look's finds
 CLOSER_WHOLE = 0.6   # ... or the whole photo where that part is this share of it or more,
@@ -174,6 +178,7 @@ def _read(decoded, det: dict, classify_fn, timings: dict) -> tuple[dict, list[di
     sx, sy = decoded.scale_xy
     results = name_quads(decoded, [c["quad"] for c in cands], classify_fn)
     results = reread_between(decoded, cands, results, classify_fn)
+    results = reread_to_shape(decoded, cands, results, classify_fn)
     t2 = time.perf_counter()
     timings["classify"] = (t2 - t1) * 1000
     results = four_backs_in_a_row(cands, pair_between_backs(cands, backs_together(cands, results)))
@@ -337,6 +342,80 @@ def reread_between(decoded, cands: list[dict], results: list[dict], classify_fn=
         if res["tile"] not in ("reject", "back"):
             results[i] = res
             cands[i]["quad"] = q
+    return results
+
+
+def _shape(quad) -> tuple[float, np.ndarray]:
+    """A portrait face quad's width over its height, and the unit vector along its height."""
+    q = np.asarray(quad, np.float64)
+    width = (np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
+    down = (q[3] + q[2] - q[0] - q[1]) / 2
+    height = float(np.linalg.norm(down))
+    return float(width / max(height, 1e-6)), down / max(height, 1e-6)
+
+
+def _cut_to(quad, share: float, across: bool, far: bool) -> np.ndarray:
+    """``quad`` cut to ``share`` of its width (``across``) or of its height, keeping the far
+    (right, bottom: ``far``) or the near part."""
+    q = np.asarray(quad, np.float32)
+    a, b = (0.0, share) if not far else (1.0 - share, 1.0)
+    if across:  # along q0-q1 and q3-q2
+        top, bottom = q[0] + (q[1] - q[0]) * np.float32([[a], [b]]), q[3] + (q[2] - q[3]) * np.float32([[a], [b]])
+        return np.float32([top[0], top[1], bottom[1], bottom[0]])
+    left, right = q[0] + (q[3] - q[0]) * np.float32([[a], [b]]), q[1] + (q[2] - q[1]) * np.float32([[a], [b]])
+    return np.float32([left[0], right[0], right[1], left[1]])
+
+
+def reread_to_shape(decoded, cands: list[dict], results: list[dict], classify_fn=None) -> list[dict]:
+    """``results`` with each rejected face whose outline is ``SHAPE_OFF`` wider or taller than the
+    faces named near it read again cut to their shape, from either side, and named where one
+    of those readings names a tile at least ``PROBE_FACE_CONFIDENCE`` (the surer one). Returns a
+    new list; ``cands`` is changed in place.
+
+    A face's outline can take in its tile's body where the camera sees it, on a side where no
+    step shows (``vision.detect.trim_body_side``): a third of a tile too wide, the face is
+    rejected. Two flowers set side by side but apart were cut as a row, and the body showing in
+    the gap between them, yellow back and ivory layer, stayed on the second (a real-photo scene
+    with the camera's bodies, seed 4: rejected; cut to its neighbour's shape from the right,
+    1f). Faces lying the same way (height within ``SHAPE_TURN`` degrees) and named set the shape,
+    the nearest ``SHAPE_NEAR`` of them (a tilted photo foreshortens faces turned another way)."""
+    named = [(i, *_shape(c["quad"]), np.asarray(c["quad"], np.float64).mean(axis=0)) for i, (c, r) in
+             enumerate(zip(cands, results)) if c["source"] == "face" and r["tile"] not in ("reject", "back")]
+    if not named:
+        return results
+    tries, owners = [], []
+    cos_turn = math.cos(math.radians(SHAPE_TURN))
+    for i, (c, r) in enumerate(zip(cands, results)):
+        if c["source"] != "face" or r["tile"] != "reject":
+            continue
+        ratio, down = _shape(c["quad"])
+        centre = np.asarray(c["quad"], np.float64).mean(axis=0)
+        alike = sorted((float(np.linalg.norm(ctr - centre)), rat) for _, rat, d, ctr in named
+                       if abs(float(d @ down)) >= cos_turn)[:SHAPE_NEAR]
+        if not alike:
+            continue
+        typical = float(np.median([rat for _, rat in alike]))
+        if ratio > typical * (1 + SHAPE_OFF):
+            share, across = typical / ratio, True
+        elif ratio < typical / (1 + SHAPE_OFF):
+            share, across = ratio / typical, False
+        else:
+            continue
+        for far in (False, True):
+            tries.append(_cut_to(c["quad"], share, across, far))
+            owners.append(i)
+    if not tries:
+        return results
+    second = name_quads(decoded, tries, classify_fn)
+    best: dict[int, tuple[float, int]] = {}
+    for k, (i, res) in enumerate(zip(owners, second)):
+        conf = float(res.get("confidence", 0.0))
+        if res["tile"] not in ("reject", "back") and conf >= PROBE_FACE_CONFIDENCE and conf > best.get(i, (0.0, -1))[0]:
+            best[i] = (conf, k)
+    results = list(results)
+    for i, (_, k) in best.items():
+        results[i] = second[k]
+        cands[i]["quad"] = tries[k]
     return results
 
 

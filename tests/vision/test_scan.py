@@ -706,6 +706,83 @@ def test_a_rejected_face_at_a_rows_end_is_not_read_again():
     assert calls and all(len(c) > 1 for c in calls)  # whole readings only (the second: the closer look)
 
 
+def _row_with_a_wide_end(turned_neighbours: bool = False):
+    """Candidates of a row of three 30 x 40 px faces whose last one's quad runs 12 px further (the
+    tile's body taken in), a stand-in photo, and a classifier naming a 30 px wide quad 7p, a
+    quad of the wide one's right 30 px 1f (its face), and anything else ``reject``.
+    ``turned_neighbours``: the two named faces lie turned a quarter (their height along x)."""
+    from types import SimpleNamespace
+
+    if turned_neighbours:  # portrait faces lying along x: q0-q1 runs down, q1-q2 runs left
+        def named(x):
+            return np.float32([[x + 40, 0], [x + 40, 30], [x, 30], [x, 0]])
+        firsts = [named(0), named(40)]
+    else:
+        firsts = [_face(0, 0), _face(30, 0)]
+    wide = _face(60, 0, width=42)
+    cands = [{"quad": q, "run": 0, "source": "face", "at": k} for k, q in enumerate(firsts + [wide])]
+    decoded = SimpleNamespace(image=np.full((40, 110, 3), 200, np.uint8), scale_xy=(1.0, 1.0))
+    calls = []
+
+    def fn(crops, quads):
+        calls.append(len(crops))
+        out = []
+        for q in quads:
+            q = np.asarray(q, np.float32)
+            width = float(np.linalg.norm(q[1] - q[0]))
+            if abs(width - 42) < 1:
+                tile = "reject"
+            elif abs(q[:, 0].min() - 72) < 1 and abs(width - 30) < 1:
+                tile = "1f"
+            elif abs(width - 30) < 1 and q[:, 0].max() <= 70:
+                tile = "7p"
+            else:
+                tile = "reject"
+            out.append({"tile": tile, "confidence": 0.95, "top3": [[tile, 0.95]]})
+        return out
+
+    return cands, decoded, fn, calls
+
+
+def test_a_rejected_face_wider_than_the_faces_named_near_it_is_read_again_cut_to_their_shape():
+    # a real-photo scene with the camera's bodies (seed 4): two flowers set apart were cut as a
+    # row, and the second kept its body's side, 40% too wide: rejected; cut to its neighbours'
+    # shape from the right, 1f
+    cands, decoded, fn, calls = _row_with_a_wide_end()
+    results = fn([None] * 3, [c["quad"] for c in cands])
+    assert [r["tile"] for r in results] == ["7p", "7p", "reject"]
+    again = scan_module.reread_to_shape(decoded, cands, results, fn)
+    assert [r["tile"] for r in again] == ["7p", "7p", "1f"] and calls == [3, 2]  # both sides read, once
+    assert np.allclose(cands[2]["quad"], _face(72, 0))
+    assert results[2]["tile"] == "reject"  # a new list
+
+
+def test_a_face_cut_to_shape_counts_only_where_it_is_named_surely():
+    cands, decoded, fn, _ = _row_with_a_wide_end()
+    results = fn([None] * 3, [c["quad"] for c in cands])
+
+    def unsure(crops, quads):
+        return [dict(r, confidence=0.6) for r in fn(crops, quads)]
+
+    again = scan_module.reread_to_shape(decoded, cands, results, unsure)
+    assert [r["tile"] for r in again] == ["7p", "7p", "reject"]
+    assert np.allclose(cands[2]["quad"], _face(60, 0, width=42))  # left as it was
+
+
+def test_faces_lying_another_way_do_not_set_a_rejected_faces_shape():
+    # a tilted photo foreshortens faces turned a quarter from each other differently
+    cands, decoded, fn, calls = _row_with_a_wide_end(turned_neighbours=True)
+    results = [{"tile": t, "confidence": 0.95, "top3": []} for t in ("7p", "7p", "reject")]
+    assert scan_module.reread_to_shape(decoded, cands, results, fn) is results and calls == []
+
+
+def test_a_rejected_face_of_the_named_faces_shape_is_not_read_again():
+    cands, decoded, fn, calls = _row_with_a_wide_end()
+    cands[2]["quad"] = _face(64, 0)
+    results = [{"tile": t, "confidence": 0.95, "top3": []} for t in ("7p", "7p", "reject")]
+    assert scan_module.reread_to_shape(decoded, cands, results, fn) is results and calls == []
+
+
 @pytest.mark.parametrize("cells, kept", [
     (4, False),  # a face-down run of four is a whole kong: the probe lying on its first back is none of it
     (1, True),   # a face-down end found alone: the probe stepped from the faces is the better outline
