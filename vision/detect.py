@@ -915,7 +915,8 @@ def detect(img: np.ndarray, long_side: int = DETECT_LONG_SIDE, whole: tuple[int,
 
     Masks are built on a copy of about ``long_side`` px (``DETECT_LONG_SIDE``); runs are split on
     strips warped from ``img`` itself.  Returns ``{"runs": [Run], "face_height": float,
-    "mask": small face mask, "balance": (white balance gains, whiteness threshold)}``, and where
+    "mask": small face mask, "balance": (white balance gains, whiteness threshold), "body_side":
+    the side the faces show their bodies on (:func:`body_direction`, a unit vector, or None)}``, and where
     it balanced itself ``"left_out"``: the reference colours its balance left out; quads are in
     ``img`` coordinates.
 
@@ -1034,6 +1035,7 @@ def _detect_with(img: np.ndarray, small: np.ndarray, f: float, gains: np.ndarray
     runs: list[Run] = []
     filled = np.zeros_like(mask)
     aspect = ASPECT_TYPICAL
+    toward = None
     if found:
         found, typical = _face_blobs(found, choices, white, mask, cut, min_area, min_side)
         kept = []
@@ -1066,7 +1068,7 @@ def _detect_with(img: np.ndarray, small: np.ndarray, f: float, gains: np.ndarray
         runs, backs = _kongs_from_ends(runs, backs, small, gains, mask, f)
         backs += _outlined_kongs(small, gains, runs + backs, face_h, f, aspect)
     return {"runs": runs + backs, "face_height": face_h / f if f else 0.0, "mask": mask,
-            "balance": (gains, threshold), "pale_table": pale_table}
+            "balance": (gains, threshold), "pale_table": pale_table, "body_side": toward}
 
 
 def is_pale_table(white: np.ndarray) -> bool:

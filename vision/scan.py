@@ -56,7 +56,8 @@ FAR_LONE = 4.0     # a lone face this many face heights from every other tile fo
 LONE_CONFIDENCE = 0.9  # ... counts only when named this surely
 SHAPE_OFF = 0.15   # a rejected face this much wider (or taller) than the faces named near it is read again cut to their shape
 SHAPE_TURN = 25.0  # ... those faces lying the same way within this many degrees ...
-SHAPE_NEAR = 3     # ... the nearest this many of them
+SHAPE_NEAR = 3     # ... the nearest this many of them; and so is a face named under this, on the photo's body side:
+SHAPE_UNSURE = 0.95
 REREAD_OFF = 0.15  # a row's face rejected this many pitches off its neighbours' midpoint is read again midway
 CLOSER_MARGIN = 1.5  # the closer look reads the part of the photo within this many face heights of the first look's finds
 CLOSER_WHOLE = 0.6   # ... or the whole photo where that part is this share of it or more,
@@ -178,7 +179,7 @@ def _read(decoded, det: dict, classify_fn, timings: dict) -> tuple[dict, list[di
     sx, sy = decoded.scale_xy
     results = name_quads(decoded, [c["quad"] for c in cands], classify_fn)
     results = reread_between(decoded, cands, results, classify_fn)
-    results = reread_to_shape(decoded, cands, results, classify_fn)
+    results = reread_to_shape(decoded, cands, results, classify_fn, det.get("body_side"))
     t2 = time.perf_counter()
     timings["classify"] = (t2 - t1) * 1000
     results = four_backs_in_a_row(cands, pair_between_backs(cands, backs_together(cands, results)))
@@ -366,19 +367,28 @@ def _cut_to(quad, share: float, across: bool, far: bool) -> np.ndarray:
     return np.float32([left[0], right[0], right[1], left[1]])
 
 
-def reread_to_shape(decoded, cands: list[dict], results: list[dict], classify_fn=None) -> list[dict]:
+def reread_to_shape(decoded, cands: list[dict], results: list[dict], classify_fn=None, body_side=None) -> list[dict]:
     """``results`` with each rejected face whose outline is ``SHAPE_OFF`` wider or taller than the
     faces named near it read again cut to their shape, from either side, and named where one
-    of those readings names a tile at least ``PROBE_FACE_CONFIDENCE`` (the surer one). Returns a
-    new list; ``cands`` is changed in place.
+    of those readings names a tile at least ``PROBE_FACE_CONFIDENCE`` (the surer one). Where
+    the photo's faces agree on the side their bodies show (``body_side``, a unit vector:
+    ``vision.detect.body_direction``), a face named under ``SHAPE_UNSURE`` and so out of shape is
+    read again too, cut on that side only, and takes that reading where it names a tile at least
+    ``PROBE_FACE_CONFIDENCE`` and more surely than before. Returns a new list; ``cands`` is
+    changed in place.
 
     A face's outline can take in its tile's body where the camera sees it, on a side where no
     step shows (``vision.detect.trim_body_side``): a third of a tile too wide, the face is
     rejected. Two flowers set side by side but apart were cut as a row, and the body showing in
     the gap between them, yellow back and ivory layer, stayed on the second (a real-photo scene
     with the camera's bodies, seed 4: rejected; cut to its neighbour's shape from the right,
-    1f). Faces lying the same way (height within ``SHAPE_TURN`` degrees) and named set the shape,
-    the nearest ``SHAPE_NEAR`` of them (a tilted photo foreshortens faces turned another way)."""
+    1f). A face can keep its body's side and still be named, unsurely and wrongly: a 1m whose
+    ivory side, lit as brightly as the face, stayed on above its stroke read 2m at 0.90 (seed 30,
+    35 degrees; cut on the body's side, 1m at 0.97). Cut on either side, a 7f named at 0.82
+    (development scene 159, drawn bodies) lost its corner numeral and read 1s at 0.92, so only
+    the photo's body side is cut, and only where its faces agree on one. Faces lying the same way
+    (height within ``SHAPE_TURN`` degrees) and named set the shape, the nearest ``SHAPE_NEAR`` of
+    them (a tilted photo foreshortens faces turned another way)."""
     named = [(i, *_shape(c["quad"]), np.asarray(c["quad"], np.float64).mean(axis=0)) for i, (c, r) in
              enumerate(zip(cands, results)) if c["source"] == "face" and r["tile"] not in ("reject", "back")]
     if not named:
@@ -386,12 +396,14 @@ def reread_to_shape(decoded, cands: list[dict], results: list[dict], classify_fn
     tries, owners = [], []
     cos_turn = math.cos(math.radians(SHAPE_TURN))
     for i, (c, r) in enumerate(zip(cands, results)):
-        if c["source"] != "face" or r["tile"] != "reject":
+        unsure = (body_side is not None and r["tile"] not in ("reject", "back")
+                  and float(r.get("confidence", 0.0)) < SHAPE_UNSURE)
+        if c["source"] != "face" or not (r["tile"] == "reject" or unsure):
             continue
         ratio, down = _shape(c["quad"])
         centre = np.asarray(c["quad"], np.float64).mean(axis=0)
-        alike = sorted((float(np.linalg.norm(ctr - centre)), rat) for _, rat, d, ctr in named
-                       if abs(float(d @ down)) >= cos_turn)[:SHAPE_NEAR]
+        alike = sorted((float(np.linalg.norm(ctr - centre)), rat) for j, rat, d, ctr in named
+                       if j != i and abs(float(d @ down)) >= cos_turn)[:SHAPE_NEAR]
         if not alike:
             continue
         typical = float(np.median([rat for _, rat in alike]))
@@ -402,6 +414,11 @@ def reread_to_shape(decoded, cands: list[dict], results: list[dict], classify_fn
         else:
             continue
         for far in (False, True):
+            if unsure:  # keep the part away from the body's side
+                q = np.asarray(c["quad"], np.float32)
+                edge = (q[0] + q[3]) / 2 if across else (q[0] + q[1]) / 2  # the near edge's middle
+                if (float((edge - centre) @ np.asarray(body_side, np.float64)) > 0) != far:
+                    continue
             tries.append(_cut_to(c["quad"], share, across, far))
             owners.append(i)
     if not tries:
@@ -410,7 +427,8 @@ def reread_to_shape(decoded, cands: list[dict], results: list[dict], classify_fn
     best: dict[int, tuple[float, int]] = {}
     for k, (i, res) in enumerate(zip(owners, second)):
         conf = float(res.get("confidence", 0.0))
-        if res["tile"] not in ("reject", "back") and conf >= PROBE_FACE_CONFIDENCE and conf > best.get(i, (0.0, -1))[0]:
+        before = 0.0 if results[i]["tile"] == "reject" else float(results[i].get("confidence", 0.0))
+        if res["tile"] not in ("reject", "back") and conf >= PROBE_FACE_CONFIDENCE and conf > best.get(i, (before, -1))[0]:
             best[i] = (conf, k)
     results = list(results)
     for i, (_, k) in best.items():

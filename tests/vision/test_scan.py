@@ -783,6 +783,42 @@ def test_a_rejected_face_of_the_named_faces_shape_is_not_read_again():
     assert scan_module.reread_to_shape(decoded, cands, results, fn) is results and calls == []
 
 
+@pytest.mark.parametrize("body_side, confidence, read_again", [
+    ((-1.0, 0.0), 0.6, True),    # named unsurely, out of shape, its body's side (left) the photo's
+    ((1.0, 0.0), 0.6, False),    # the photo's body side on the right: cut there, the face is lost (rejected)
+    (None, 0.6, False),          # no side agreed by the photo's faces: not cut
+    ((-1.0, 0.0), 0.97, False),  # named surely: left alone
+])
+def test_an_unsure_face_out_of_shape_is_cut_on_the_photos_body_side(body_side, confidence, read_again):
+    # a real-photo scene with the camera's bodies (seed 30): a 1m kept its ivory side and read 2m
+    # at 0.90; cut on the photo's body side it read 1m at 0.97
+    cands, decoded, fn, calls = _row_with_a_wide_end()
+    results = [{"tile": t, "confidence": c, "top3": []} for t, c in (("7p", 0.95), ("7p", 0.95), ("2m", confidence))]
+    side = None if body_side is None else np.float64(body_side)
+    again = scan_module.reread_to_shape(decoded, cands, results, fn, side)
+    if read_again:
+        assert [r["tile"] for r in again] == ["7p", "7p", "1f"] and calls == [1]  # only its right part is read
+        assert np.allclose(cands[2]["quad"], _face(72, 0))
+    else:
+        assert [r["tile"] for r in again] == ["7p", "7p", "2m"] and calls in ([], [1])
+        assert np.allclose(cands[2]["quad"], _face(60, 0, width=42))
+
+
+def test_an_unsure_face_keeps_its_reading_unless_the_cut_is_surer():
+    cands, decoded, fn, _ = _row_with_a_wide_end()
+    results = [{"tile": t, "confidence": c, "top3": []} for t, c in (("7p", 0.95), ("7p", 0.95), ("2m", 0.94))]
+    again = scan_module.reread_to_shape(decoded, cands, results, fn, np.float64([-1.0, 0.0]))  # the cut: 1f at 0.95
+    assert again[2]["tile"] == "1f"
+    results[2] = {"tile": "2m", "confidence": 0.945, "top3": []}
+    cands, decoded, _, _ = _row_with_a_wide_end()
+
+    def as_sure(crops, quads):
+        return [dict(r, confidence=0.94) for r in fn(crops, quads)]
+
+    again = scan_module.reread_to_shape(decoded, cands, results, as_sure, np.float64([-1.0, 0.0]))
+    assert again[2]["tile"] == "2m"  # 0.94 is not surer than 0.945
+
+
 @pytest.mark.parametrize("cells, kept", [
     (4, False),  # a face-down run of four is a whole kong: the probe lying on its first back is none of it
     (1, True),   # a face-down end found alone: the probe stepped from the faces is the better outline
