@@ -37,7 +37,7 @@ import cv2
 import numpy as np
 
 from .decode import ORIENTATION_NAMES, WORK_LONG_SIDE, ScanError, decode
-from .detect import DETECT_LONG_SIDE, detect, photo_balance, point_in_quad
+from .detect import DETECT_LONG_SIDE, SIDE_FACING, detect, photo_balance, point_in_quad
 from .copy_limits import limit_copies
 from .group import HAND_SIZES, adds_up, group_tiles, hand_size, missing_a_tile, runs
 
@@ -367,15 +367,24 @@ def _cut_to(quad, share: float, across: bool, far: bool) -> np.ndarray:
     return np.float32([left[0], right[0], right[1], left[1]])
 
 
+def _cuts_toward(quad, across: bool, far: bool, side) -> bool:
+    """Whether :func:`_cut_to` with ``across`` and ``far`` cuts ``quad``'s edge that faces ``side``
+    (a unit vector; the edge's outward direction within 60 degrees of it, ``SIDE_FACING``)."""
+    q = np.asarray(quad, np.float64)
+    cut = ((q[0] + q[3]) if across else (q[0] + q[1])) / 2 if far else ((q[1] + q[2]) if across else (q[3] + q[2])) / 2
+    out = cut - q.mean(axis=0)
+    return float(out @ np.asarray(side, np.float64)) > SIDE_FACING * float(np.linalg.norm(out))
+
+
 def reread_to_shape(decoded, cands: list[dict], results: list[dict], classify_fn=None, body_side=None) -> list[dict]:
     """``results`` with each rejected face whose outline is ``SHAPE_OFF`` wider or taller than the
     faces named near it read again cut to their shape, from either side, and named where one
     of those readings names a tile at least ``PROBE_FACE_CONFIDENCE`` (the surer one). Where
     the photo's faces agree on the side their bodies show (``body_side``, a unit vector:
     ``vision.detect.body_direction``), a face named under ``SHAPE_UNSURE`` and so out of shape is
-    read again too, cut on that side only, and takes that reading where it names a tile at least
-    ``PROBE_FACE_CONFIDENCE`` and more surely than before. Returns a new list; ``cands`` is
-    changed in place.
+    read again too, cut on the edge facing that side only (:func:`_cuts_toward`), and takes that
+    reading where it names a tile at least ``PROBE_FACE_CONFIDENCE`` and more surely than
+    before. Returns a new list; ``cands`` is changed in place.
 
     A face's outline can take in its tile's body where the camera sees it, on a side where no
     step shows (``vision.detect.trim_body_side``): a third of a tile too wide, the face is
@@ -414,11 +423,8 @@ def reread_to_shape(decoded, cands: list[dict], results: list[dict], classify_fn
         else:
             continue
         for far in (False, True):
-            if unsure:  # keep the part away from the body's side
-                q = np.asarray(c["quad"], np.float32)
-                edge = (q[0] + q[3]) / 2 if across else (q[0] + q[1]) / 2  # the near edge's middle
-                if (float((edge - centre) @ np.asarray(body_side, np.float64)) > 0) != far:
-                    continue
+            if unsure and not _cuts_toward(c["quad"], across, far, body_side):
+                continue
             tries.append(_cut_to(c["quad"], share, across, far))
             owners.append(i)
     if not tries:
