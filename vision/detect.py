@@ -1065,7 +1065,13 @@ def _detect_with(img: np.ndarray, small: np.ndarray, f: float, gains: np.ndarray
     backs: list[Run] = []
     if face_h > 0:
         backs = _find_backs(small, gains, filled, face_h, runs, f, aspect, table, pale_mask=mask)
+        found_runs = {id(r) for r in runs}
         runs, backs = _kongs_from_ends(runs, backs, small, gains, mask, f)
+        stepped = [r for r in runs if id(r) not in found_runs]
+        for r in stepped:
+            r.quads = [trim_body_side(img, q, _allowed_edges(r.quads, k)) for k, q in enumerate(r.quads)]
+        if toward is not None and stepped:
+            trim_deep_sides(img, stepped, toward)
         backs += _outlined_kongs(small, gains, runs + backs, face_h, f, aspect)
     return {"runs": runs + backs, "face_height": face_h / f if f else 0.0, "mask": mask,
             "balance": (gains, threshold), "pale_table": pale_table, "body_side": toward}

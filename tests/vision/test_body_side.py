@@ -300,3 +300,21 @@ def test_a_lone_tiles_side_is_cut_off_however_deep_the_tilt_shows_it(side):
     lone = [np.asarray(q) for r in runs if len(r.quads) == 1 for q in r.quads]
     assert len(lone) == 1
     assert np.abs(np.sort(lone[0][:, 1])[:2] - face[0, 1]).max() <= 2.0
+
+
+def test_a_kongs_faces_stepped_from_its_face_down_end_lose_their_side_too():
+    # a concealed kong's faces cut from its face-down end's outline (stepped by the nearby
+    # faces' width) take that end's body side with them; they are cut like any row's faces
+    # (real-photo camera scene 96: a 2p read reject from a cell a quarter of a face off). Scene 7
+    # with this hand: the two faces' corners 0.195 and 0.171 of a face's height off before
+    hand = {"concealed": "123m456p789s1z", "melds": ["+2222m", "555p"], "flowers": "3f"}
+    data, truth = make_scene(7, width=1600, hand=hand, source="symbola", bodies="camera")
+    img = decode(data).image
+    k = img.shape[1] / truth["image"]["width"]
+    kong = [np.float32(t["corners"]) * k for t in truth["tiles"] if t["group"] == "meld:0" and t["tile"] == "2m"]
+    height = float(np.median([np.linalg.norm(q[3] - q[0]) for q in kong]))
+    found = [q for r in detect(img)["runs"] if r.kind == "face" for q in r.quads]
+    for face in kong:
+        quad = min(found, key=lambda q: float(np.linalg.norm(q.mean(axis=0) - face.mean(axis=0))))
+        off = max(min(float(np.linalg.norm(p - c)) for c in quad) for p in face)
+        assert off < 0.13 * height
