@@ -579,6 +579,27 @@ def test_a_pair_of_one_kind_between_two_face_down_blob_cells_is_a_concealed_kong
         assert [r["tile"] for r in scan_module.pair_between_backs(cands, results)[2:]] == ["reject", "reject"]
 
 
+def test_a_kong_end_read_back_vouches_for_its_rejected_other_end():
+    # real-photo camera scene 70: dark green backs on a grey cloth, one end read back at 0.48 (under
+    # backs_together's sure back), the other rejected with back its likeliest kind at 0.13
+    def box(x, y):
+        return np.float32([[x, y], [x + 30, y], [x + 30, y + 40], [x, y + 40]])
+
+    def res(tile, conf, *top3):
+        return {"tile": tile, "confidence": conf, "top3": [list(x) for x in top3] or [[tile, conf]]}
+
+    cands = [{"source": "face", "run": 0, "quad": box(30, 0)}, {"source": "face", "run": 0, "quad": box(60, 0)},
+             {"source": "back", "run": 1, "quad": box(0, 0)}, {"source": "back", "run": 2, "quad": box(90, 0)}]
+    unsure = res("back", 0.48, ("back", 0.48), ("4f", 0.005))
+    lean = res("reject", 0.82, ("reject", 0.82), ("back", 0.13))
+    tile_first = res("reject", 0.82, ("reject", 0.82), ("2s", 0.13))
+    out = scan_module.pair_between_backs(cands, [res("8m", 0.95), res("8m", 0.97), lean, unsure])
+    assert [r["tile"] for r in out[2:]] == ["back", "back"]
+    assert out[2]["confidence"] == 0.13 and out[3] is not None and out[3]["confidence"] == 0.48
+    out = scan_module.pair_between_backs(cands, [res("8m", 0.95), res("8m", 0.97), tile_first, unsure])
+    assert [r["tile"] for r in out[2:]] == ["reject", "back"]  # a tile kind likelier than back: not an end
+
+
 def test_a_lone_face_far_from_the_hand_counts_only_when_named_surely():
     # development scenes 349 (a lit patch of mat read 4s at 0.82) and 379 (a die read 8f at 0.59)
     def tile(x, y, run, conf=0.99, code="5p"):
