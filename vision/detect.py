@@ -1373,6 +1373,7 @@ SIDE_DARKER = 0.04  # ... is at least this much darker than the face (share of i
 SIDE_STEP, SIDE_STEP_PX = 0.6, 3  # ... and the face's edge climbs this share of the way to half way within this many px
 SIDE_DARKER_FAINT, SIDE_STEP_FAINT = 0.025, 0.4  # a faint side, where the photo's sides show (trim_deep_sides) ...
 SIDE_PLAIN = 0.95   # ... is plain: along the edge, its lines' 20th percentile at least this share of their 80th (no ink)
+INK_CHROMA, INK_LINES = 20.0, 0.1  # ... holding no coloured stroke: this much chroma on part of this share of its lines
 SIDE_DEEP = 0.3     # ... or within this share on the side where the photo's tiles show their bodies, and on a lone face
 SIDE_AGREE = 0.5    # the cuts' outward directions, averaged, are at least this long: one side for the photo ...
 SIDE_AGREE_MIN = 4  # ... from at least this many cut edges
@@ -1415,7 +1416,8 @@ def _side_cuts(img: np.ndarray, quad: np.ndarray, edges: tuple[int, ...], depth_
     (``SIDE_STEP_FAINT``), if the face right beside it is that much lighter than the band's
     median (light falling off across a face makes no such step: development scene 655, a 2m whose
     lower fifth, 2-3% darker, was cut off with its second stroke) and the band is as plain as a
-    body's side (:func:`_plainness`, ``SIDE_PLAIN``): a face's own ink near its edge is not."""
+    body's side (:func:`_plainness`, ``SIDE_PLAIN``): a face's own ink near its edge is not. In
+    that look no band holding a coloured stroke (:func:`_coloured_ink`) is cut, by either test."""
     a, b = _sides(quad)
     if min(a, b) < 8:
         return None
@@ -1446,11 +1448,13 @@ def _side_cuts(img: np.ndarray, quad: np.ndarray, edges: tuple[int, ...], depth_
             if not k:
                 continue
             climb = prof[k] - prof[max(k - SIDE_STEP_PX, 0)]
-            if (band <= face * (1 - SIDE_DARKER) and climb >= SIDE_STEP * (half - band)) or (
+            if ((band <= face * (1 - SIDE_DARKER) and climb >= SIDE_STEP * (half - band)) or (
                     faint and climb >= SIDE_STEP_FAINT * (half - band) and k > 3
                     # a step up to the face right beside the band, not light falling off across it
                     and float(np.max(prof[k:k + 8])) - float(np.median(prof[3:k])) >= SIDE_DARKER_FAINT * face
-                    and _plainness(grey, e, k, mid_w, mid_h) >= SIDE_PLAIN):
+                    and _plainness(grey, e, k, mid_w, mid_h) >= SIDE_PLAIN)) and not (
+                    # the deeper look's band holds no coloured stroke (a 1m's, near the edge)
+                    faint and _coloured_ink(flat, e, k, mid_w, mid_h)):
                 cut[e] = (k - 0.5) / (h if e % 2 == 0 else w)
         return cut
 
@@ -1460,6 +1464,25 @@ def _side_cuts(img: np.ndarray, quad: np.ndarray, edges: tuple[int, ...], depth_
         deep_found.extend(_outward(quad, e) for e in edges if deep[e] > 0)
     unit = np.float32([[1 / w, 0, 0], [0, 1 / h, 0], [0, 0, 1]]) @ H
     return cut, unit
+
+
+def _coloured_ink(flat: np.ndarray, e: int, k: int, mid_w: slice, mid_h: slice) -> bool:
+    """Whether the band ``k`` px deep inside edge ``e`` of a rectified face ``flat`` (BGR) holds a
+    coloured stroke: on at least ``INK_LINES`` of its lines along the edge (their middle 70%),
+    part of the line is ``INK_CHROMA`` more colourful than the rest (80th against 20th percentile
+    of the chroma). A body's side is one colour along the edge, an ivory layer or a coloured
+    one, on every line; a stroke covers part of each line it crosses (real-photo camera scene
+    54: a 1m's blue stroke near the edge facing the photo's body side, chroma 44-54 on a face of
+    17, was cut off with the band by the deeper look and the 1m read 7f)."""
+    h, w = flat.shape[:2]
+    band = [flat[1:k, mid_w], flat[mid_h, w - k:w - 1].transpose(1, 0, 2), flat[h - k:h - 1, mid_w],
+            flat[mid_h, 1:k].transpose(1, 0, 2)][e]
+    if band.shape[0] == 0:
+        return False
+    lab = cv2.cvtColor(np.ascontiguousarray(band), cv2.COLOR_BGR2LAB).astype(np.float32)
+    chroma = np.hypot(lab[..., 1] - 128, lab[..., 2] - 128)
+    spread = _row_percentile(chroma, 80) - _row_percentile(chroma, 20)
+    return float(np.mean(spread >= INK_CHROMA)) >= INK_LINES
 
 
 def _plainness(grey: np.ndarray, e: int, k: int, mid_w: slice, mid_h: slice) -> float:

@@ -318,3 +318,34 @@ def test_a_kongs_faces_stepped_from_its_face_down_end_lose_their_side_too():
         quad = min(found, key=lambda q: float(np.linalg.norm(q.mean(axis=0) - face.mean(axis=0))))
         off = max(min(float(np.linalg.norm(p - c)) for c in quad) for p in face)
         assert off < 0.13 * height
+
+
+def test_the_deeper_look_does_not_take_a_stroke_near_the_edge_for_a_side():
+    # real-photo camera scene 54 (1m turned over, its blue stroke near the edge facing the photo's
+    # body side): the face darkens a little toward that edge (light falling off, 214-225 against
+    # 237 inside), the stroke dips the profile 20-28 px in, and the climb out of it passed for a
+    # face's edge: the deeper look cut the stroke off (read 7f). Part of its band's lines is coloured
+    from vision.detect import _side_cuts
+
+    h, w = 120, 94
+    face = np.zeros((h, w, 3), np.float32)
+    for y in range(h):
+        d = h - 1 - y                              # px from the bottom edge
+        face[y] = 214 + min(d, 11) + max(0, min(d - 25, 12))
+    stroke = face.copy()
+    stroke[h - 29:h - 20, int(0.25 * w):int(0.75 * w)] = (170, 60, 20)  # the blue stroke (BGR)
+    quad = np.float32([[20, 20], [20 + w, 20], [20 + w, 20 + h], [20, 20 + h]])
+
+    def photo(face_px):
+        img = np.full((h + 40, w + 40, 3), (40, 90, 30), np.uint8)
+        img[20:20 + h, 20:20 + w] = np.clip(face_px, 0, 255).astype(np.uint8)
+        return cv2.GaussianBlur(img, (0, 0), 1.5)
+
+    cut, _ = _side_cuts(photo(stroke), quad, (2,), depth_share=SIDE_DEEP, faint=True)
+    assert cut[2] == 0.0  # before: 0.25 of the face's height, the stroke with it
+    # a plain darker band along the same edge, a step below the face: a side, cut
+    for colour in (200, (60, 150, 80)):  # an ivory layer in shade, or a coloured one, the whole edge along
+        side = face.copy()
+        side[h - 26:] = colour
+        cut, _ = _side_cuts(photo(side), quad, (2,), depth_share=SIDE_DEEP, faint=True)
+        assert 0.15 < cut[2] < 0.3
