@@ -480,7 +480,8 @@ def _cells_at_ends(cands: list[dict], faces: list[int]) -> list[int]:
 def pair_between_backs(cands: list[dict], results: list[dict]) -> list[dict]:
     """A concealed kong shows two faces of one kind between two face-down ends. Where a lone pair
     of faces reads one kind and both end probes beyond it are rejected with ``back`` their
-    likeliest tile kind (:func:`_back_lean`), both are read ``back``: the classifier rejects dark
+    likeliest tile kind (:func:`_back_lean`), or one of them is read ``back`` already
+    (:func:`_read_as_backs`), both are read ``back``: the classifier rejects dark
     olive backs under dim light, and with no sure back near them :func:`backs_together` cannot
     vouch for them (development scene 121). Where the ends were found as face-down colour blobs
     instead (:func:`_cells_at_ends`; then the same scene's ends, 0.061 and 0.0056), their colour
@@ -518,8 +519,8 @@ def _read_as_backs(out: list[dict], results: list[dict], cells: list[int], least
 def four_backs_in_a_row(cands: list[dict], results: list[dict]) -> list[dict]:
     """A face-down run of four cells (a colour blob cut at a kong's length, or four cells framed
     by their outlines: :func:`vision.detect.detect`) is a concealed kong shown face down: where
-    all four are rejected with ``back`` their likeliest tile kind, however low its score, all
-    four are read ``back``. Flat backs of one colour look to the classifier like the cloth it
+    all four are rejected with ``back`` their likeliest tile kind, however low its score (or
+    read ``back`` already), all four are read ``back``. Flat backs of one colour look to the classifier like the cloth it
     learnt to reject (development scene 8 shot from further away: four green backs on wood, back
     at 0.002-0.026), but how the run was found (a colour far from the table's, or outlines) and
     its kong's length say face-down. Returns a new list; the results are not changed."""
