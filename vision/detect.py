@@ -1052,10 +1052,7 @@ def _detect_with(img: np.ndarray, small: np.ndarray, f: float, gains: np.ndarray
             cv2.drawContours(filled, [c], -1, 255, -1)
         deep_found: list = []  # where a side shows looked for SIDE_DEEP in: the photo's body side
         aspect = _recount(img, gains, runs, kept, profiles, deep_found)
-        for r in runs:  # a lone face was cut in _recount; a row's faces along its length, and its ends
-            qs = r.quads
-            if len(qs) >= 2:
-                r.quads = [trim_body_side(img, q, _allowed_edges(qs, k), deep_found=deep_found) for k, q in enumerate(qs)]
+        _trim_rows(img, runs, deep_found)  # a lone face was cut in _recount
         toward = body_direction(deep_found)
         if toward is not None:
             trim_deep_sides(img, runs, toward)
@@ -1068,8 +1065,7 @@ def _detect_with(img: np.ndarray, small: np.ndarray, f: float, gains: np.ndarray
         found_runs = {id(r) for r in runs}
         runs, backs = _kongs_from_ends(runs, backs, small, gains, mask, f)
         stepped = [r for r in runs if id(r) not in found_runs]
-        for r in stepped:
-            r.quads = [trim_body_side(img, q, _allowed_edges(r.quads, k)) for k, q in enumerate(r.quads)]
+        _trim_rows(img, stepped)
         if toward is not None and stepped:
             trim_deep_sides(img, stepped, toward)
         backs += _outlined_kongs(small, gains, runs + backs, face_h, f, aspect)
@@ -1466,6 +1462,14 @@ def _side_cuts(img: np.ndarray, quad: np.ndarray, edges: tuple[int, ...], depth_
     return cut, unit
 
 
+def _edge_band(flat: np.ndarray, e: int, k: int, mid_w: slice, mid_h: slice) -> np.ndarray:
+    """The band ``k`` px deep inside edge ``e`` of a rectified face ``flat`` (grey or colour), its
+    first pixel (the bevel) left out, as its lines along the edge (one a row), their middle 70%."""
+    h, w = flat.shape[:2]
+    return [flat[1:k, mid_w], flat[mid_h, w - k:w - 1].swapaxes(0, 1), flat[h - k:h - 1, mid_w],
+            flat[mid_h, 1:k].swapaxes(0, 1)][e]
+
+
 def _coloured_ink(flat: np.ndarray, e: int, k: int, mid_w: slice, mid_h: slice) -> bool:
     """Whether the band ``k`` px deep inside edge ``e`` of a rectified face ``flat`` (BGR) holds a
     coloured stroke: on at least ``INK_LINES`` of its lines along the edge (their middle 70%),
@@ -1474,9 +1478,7 @@ def _coloured_ink(flat: np.ndarray, e: int, k: int, mid_w: slice, mid_h: slice) 
     one, on every line; a stroke covers part of each line it crosses (real-photo camera scene
     54: a 1m's blue stroke near the edge facing the photo's body side, chroma 44-54 on a face of
     17, was cut off with the band by the deeper look and the 1m read 7f)."""
-    h, w = flat.shape[:2]
-    band = [flat[1:k, mid_w], flat[mid_h, w - k:w - 1].transpose(1, 0, 2), flat[h - k:h - 1, mid_w],
-            flat[mid_h, 1:k].transpose(1, 0, 2)][e]
+    band = _edge_band(flat, e, k, mid_w, mid_h)
     if band.shape[0] == 0:
         return False
     lab = cv2.cvtColor(np.ascontiguousarray(band), cv2.COLOR_BGR2LAB).astype(np.float32)
@@ -1490,8 +1492,7 @@ def _plainness(grey: np.ndarray, e: int, k: int, mid_w: slice, mid_h: slice) -> 
     pixel, the bevel, left out): the median, over its lines along the edge (their middle 70%), of
     each line's 20th percentile over its 80th. Near 1 for a body's side (development scene 701:
     0.98-0.99), lower where ink lies (scene 192: a season's character and sun, 0.84)."""
-    h, w = grey.shape
-    band = [grey[1:k, mid_w], grey[mid_h, w - k:w - 1].T, grey[h - k:h - 1, mid_w], grey[mid_h, 1:k].T][e]
+    band = _edge_band(grey, e, k, mid_w, mid_h)
     p20, p80 = _row_percentile(band, 20), _row_percentile(band, 80)
     return float(np.median(p20 / np.maximum(p80, 1.0)))
 
@@ -1558,6 +1559,16 @@ def body_direction(cut_directions: list) -> np.ndarray | None:
     mean = np.mean(np.asarray(cut_directions, np.float32), axis=0)
     n = float(np.linalg.norm(mean))
     return mean / n if n >= SIDE_AGREE else None
+
+
+def _trim_rows(img: np.ndarray, runs: list[Run], deep_found: list | None = None) -> None:
+    """Cut the body's side off the faces of each run of two faces or more (:func:`trim_body_side`
+    on the edges :func:`_allowed_edges` gives: a row's long sides, and its ends' outer edges);
+    ``deep_found`` as there."""
+    for r in runs:
+        qs = r.quads
+        if len(qs) >= 2:
+            r.quads = [trim_body_side(img, q, _allowed_edges(qs, k), deep_found=deep_found) for k, q in enumerate(qs)]
 
 
 def _allowed_edges(qs: list[np.ndarray], k: int) -> tuple[int, ...]:
