@@ -1,7 +1,7 @@
 """Photo bytes -> an upright BGR image at a working size, cheaply.
 
-* The header is read first (Pillow, lazily, no pixel decode) for the format, the
-  size and the EXIF orientation; bad input is refused before any pixel is decoded.
+* The header is read first (:mod:`vision.image_header`, no pixel decode) for the format,
+  the size and the EXIF orientation; bad input is refused before any pixel is decoded.
 * JPEGs are decoded at a reduced size by libjpeg's DCT scaling
   (``IMREAD_REDUCED_COLOR_2/4/8``), which costs about half a full decode or less.
   The factor is the largest that keeps the long side at least ``WORK_LONG_SIDE`` (or
@@ -14,12 +14,12 @@ i.e. the picture as a phone shows it; ``Decoded.scale`` converts.
 """
 from __future__ import annotations
 
-import io
-import warnings
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
+
+from .image_header import HeaderError, read_header
 
 WORK_LONG_SIDE = 1000          # the reduced decode keeps at least this many px on the long side
 MAX_JPEG_PIXELS = 250_000_000  # JPEGs are reduced by up to 8x in the decoder, so big ones are fine
@@ -64,28 +64,12 @@ class Decoded:
 
 
 def _read_header(data: bytes):
-    from PIL import Image, UnidentifiedImageError
-
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            im = Image.open(io.BytesIO(data))
-            fmt = im.format or "unknown"
-            w, h = im.size
-            orientation = 1
-            try:
-                orientation = int(im.getexif().get(0x0112, 1) or 1)
-            except Exception:  # broken EXIF is not a reason to refuse the photo
-                orientation = 1
-    except UnidentifiedImageError:
-        raise ScanError("not_an_image", "the data is not an image in a format this scanner reads") from None
-    except Image.DecompressionBombError:
-        raise ScanError("image_too_large", "the image has too many pixels to scan") from None
-    except Exception as exc:  # truncated headers and the like
-        raise ScanError("bad_image", f"the image header could not be read ({exc.__class__.__name__})") from None
-    if orientation not in ORIENTATION_NAMES:
-        orientation = 1
-    return fmt, w, h, orientation
+        header = read_header(data)
+    except HeaderError as exc:
+        raise ScanError(exc.code, str(exc)) from None
+    orientation = header.orientation if header.orientation in ORIENTATION_NAMES else 1
+    return header.format, header.width, header.height, orientation
 
 
 def _jpeg_is_complete(data: bytes) -> bool:
@@ -162,7 +146,7 @@ def decode(data: bytes, *, reduce: bool = True, long_side: int | None = None) ->
     if w <= 0 or h <= 0:
         raise ScanError("bad_image", "the image has no pixels")
     pixels = w * h
-    is_jpeg = fmt in ("JPEG", "MPO")
+    is_jpeg = fmt == "JPEG"
     limit = MAX_JPEG_PIXELS if is_jpeg else MAX_OTHER_PIXELS
     if pixels > limit:
         raise ScanError("image_too_large",
