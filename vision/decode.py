@@ -64,12 +64,12 @@ class Decoded:
 
 
 def _read_header(data: bytes):
+    """(format, stored width, stored height, EXIF orientation 1-8) of ``data``; :class:`ScanError` else."""
     try:
         header = read_header(data)
     except HeaderError as exc:
         raise ScanError(exc.code, str(exc)) from None
-    orientation = header.orientation if header.orientation in ORIENTATION_NAMES else 1
-    return header.format, header.width, header.height, orientation
+    return header.format, header.width, header.height, header.orientation
 
 
 def _jpeg_is_complete(data: bytes) -> bool:

@@ -32,7 +32,7 @@ class Header(NamedTuple):
     format: str       # "JPEG", "PNG", "WEBP", "BMP" or "TIFF"
     width: int        # as stored, before the orientation is applied
     height: int
-    orientation: int  # the EXIF orientation tag, 1 where none is given or it is broken
+    orientation: int  # the EXIF orientation tag, 1-8; 1 where none is given, it is out of range or broken
 
 
 NOT_AN_IMAGE = "the data is not an image in a format this scanner reads (JPEG, PNG, WebP, BMP or TIFF)"
