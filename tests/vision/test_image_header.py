@@ -126,3 +126,22 @@ def test_the_scan_runs_without_pillow(tmp_path):
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["600", "800", "6"]
+
+
+def test_mangled_headers_are_read_or_refused_never_crash():
+    # bytes flipped in the first 300, with or without a cut: a Header or a HeaderError, never
+    # struct.error, IndexError or the like (which the scan would turn into a 500)
+    import random
+
+    rng = random.Random(1)
+    samples = list(CASES.values()) + [_saved("JPEG", exif=_exif(6)), _saved("JPEG", exif=_exif(3, False))]
+    for data in samples:
+        for _ in range(500):
+            b = bytearray(data[:rng.randint(0, min(len(data), 400))] if rng.random() < 0.5 else data)
+            for _ in range(rng.randint(1, 4)):
+                if b:
+                    b[rng.randrange(min(len(b), 300))] = rng.randrange(256)
+            try:
+                read_header(bytes(b))
+            except HeaderError as exc:
+                assert exc.code in ("bad_image", "not_an_image")
