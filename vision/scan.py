@@ -44,6 +44,7 @@ from .group import HAND_SIZES, adds_up, group_tiles, hand_size, missing_a_tile, 
 CROP_W, CROP_H = 96, 128     # the classifier resizes; this keeps the detail of big tiles
 CLOSER_LOOK_FACE_PX = 48     # faces shorter than this in the detection mask: look again, closer
 CLOSER_LOOK_GAIN = 1.2       # ... where the photo has at least this much more resolution to give
+OVERSIZED = 4.0  # a face quad over this many times the median face's area is no face
 PROBE_SOURCES = ("probe", "pair_probe")  # candidates beyond a row's ends that add a face-down end
 PROBE_FACE_CONFIDENCE = 0.9  # ... or, for a probe, a face its row lost (heavy ink, a yellower face) named this surely
 PROBE_ON_KONG = 0.25  # a probe covering a cell of a face-down run of four by this share of its own area is dropped
@@ -84,13 +85,15 @@ def candidates(runs) -> list[dict]:
     then face probes (which lie on face-down blobs' cells, not on anything else).
 
     A later candidate whose centre lies inside an earlier one is a duplicate and dropped, and so
-    is an end probe lying on a face-down run of four (:func:`_lies_on`).
+    is an end probe lying on a face-down run of four (:func:`_lies_on`); a face far bigger than
+    the others is no face (:func:`_without_oversized`).
     """
     out: list[dict] = []
     for i, r in enumerate(runs):
         if r.kind == "face":
             for k, q in enumerate(r.quads):
                 out.append({"quad": q, "run": i, "source": "face", "at": k})
+    out = _without_oversized(out)
     for i, r in enumerate(runs):
         for end, q in r.probes:
             out.append({"quad": q, "run": i, "source": "probe", "end": end})
@@ -116,6 +119,22 @@ def candidates(runs) -> list[dict]:
             continue
         kept.append(c)
     return kept
+
+
+def _without_oversized(faces: list[dict]) -> list[dict]:
+    """``faces`` less any whose quad covers more than ``OVERSIZED`` times the median face's area.
+
+    Faces of one set are one size, and a steep tilt makes the nearest at most about twice as
+    big as the median (the detector's face band allows 1.8 times the thickness). A quad far
+    bigger is a cut gone wrong, reaching out over the table (development scene 30 with camera
+    bodies, at 35 degrees on a bamboo mat: a row's last cut spanned 12 faces' area and was
+    read 7p; being first, it also hid the candidates whose centres it covered). Needs at least
+    three faces to tell the median."""
+    if len(faces) < 3:
+        return faces
+    areas = [abs(cv2.contourArea(np.asarray(f["quad"], np.float32).reshape(-1, 1, 2))) for f in faces]
+    limit = OVERSIZED * float(np.median(areas))
+    return [f for f, a in zip(faces, areas) if a <= limit]
 
 
 def _lies_on(quad, cells: list[np.ndarray]) -> bool:

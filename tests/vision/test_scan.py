@@ -1032,3 +1032,32 @@ def test_four_face_down_blob_cells_leaning_back_are_a_kong_shown_face_down():
     assert [r["tile"] for r in scan_module.four_backs_in_a_row(blob(3), lean[:3])] == ["reject"] * 3  # no kong's four
     faces = [dict(c, source="face") for c in blob(4)]                # a row of faces is not a face-down blob
     assert [r["tile"] for r in scan_module.four_backs_in_a_row(faces, lean)] == ["reject"] * 4
+
+
+def _box(x: float, y: float, w: float, h: float) -> np.ndarray:
+    return np.float32([[x, y], [x + w, y], [x + w, y + h], [x, y + h]])
+
+
+def test_a_face_cut_far_bigger_than_the_others_is_no_candidate_and_hides_none():
+    # development scene 30 with camera bodies: a row's last cut reached out over the table, 12
+    # faces' area, and was read 7p; being first, it also hid the candidates whose centre it held
+    from vision.detect import Run
+    from vision.scan import candidates
+
+    row = Run(quads=[_box(100 + 60 * k, 100, 60, 80) for k in range(4)] + [_box(340, 100, 240, 240)], kind="face")
+    kong = Run(quads=[_box(400 + 60 * k, 250, 60, 80) for k in range(4)], kind="back")
+    got = candidates([row, kong])
+    assert [c["source"] for c in got] == ["face"] * 4 + ["back"] * 4
+    assert all(cv2.contourArea(np.float32(c["quad"])) < 5000 for c in got)
+
+
+def test_faces_of_a_steep_tilt_are_not_taken_for_oversized():
+    from vision.detect import Run
+    from vision.scan import candidates
+
+    # the nearest face of a row shot at a steep tilt, twice the median's size, stays
+    row = Run(quads=[_box(100, 100, 50, 70), _box(150, 100, 55, 75), _box(205, 100, 60, 82), _box(265, 100, 75, 105)],
+              kind="face")
+    assert len(candidates([row])) == 4
+    two = Run(quads=[_box(100, 100, 50, 70), _box(150, 100, 200, 280)], kind="face")  # too few faces to tell
+    assert len(candidates([two])) == 2
