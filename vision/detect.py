@@ -255,18 +255,23 @@ def _pieces(own, own_cut: Callable[[], np.ndarray], area, offset, min_area, min_
         if src is None:
             src = own_cut()
         for k in (5, 9, 15):
-            opened = _opened(src, k)
-            subs, _ = cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE, offset=offset)
-            got = []
-            for sc in subs:
-                sa = cv2.contourArea(sc)
-                if sa >= min_area:
-                    sub = _rect_blob(sc, sa, min_side)
-                    if sub is not None:
-                        got.append(sub)
+            got = _opened_blobs(src, k, offset, min_area, min_side)
             if got and sum(cv2.contourArea(g[0]) for g in got) > 0.25 * area:
                 return got
     return []
+
+
+def _opened_blobs(own: np.ndarray, k: int, offset, min_area: float, min_side: float, bitten: float = 0.0) -> list:
+    """The rectangular blobs (:func:`_rect_blob`, with ``bitten``) of a blob's window ``own``
+    opened by a ``k`` px disc, in image coordinates (``offset``: the window's top-left corner)."""
+    subs, _ = cv2.findContours(_opened(own, k), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE, offset=offset)
+    got = []
+    for sc in subs:
+        sa = cv2.contourArea(sc)
+        sub = _rect_blob(sc, sa, min_side, bitten) if sa >= min_area else None
+        if sub is not None:
+            got.append(sub)
+    return got
 
 
 def _brightest_part(contour, white: np.ndarray, mask: np.ndarray, cut: Callable[[], np.ndarray], typical: float,
@@ -1130,13 +1135,7 @@ def _stacked_parts(blob, typical: float, min_area: float, min_side: float) -> li
     own, x0, y0 = _filled(blob[0], pad=1)
     area = cv2.contourArea(blob[0])
     for k in (5, 9):
-        subs, _ = cv2.findContours(_opened(own, k), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE, offset=(x0, y0))
-        got = []
-        for sc in subs:
-            sa = cv2.contourArea(sc)
-            sub = _rect_blob(sc, sa, min_side, bitten=2.0) if sa >= min_area else None
-            if sub is not None:
-                got.append(sub)
+        got = _opened_blobs(own, k, (x0, y0), min_area, min_side, bitten=2.0)
         if len(got) >= 2 and all(_face_thick(_thickness(g), typical) for g in got) and \
                 sum(cv2.contourArea(g[0]) for g in got) >= STACKED_KEEP * area:
             return got
