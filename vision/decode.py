@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from .image_header import HeaderError, read_header
+from .image_header import Header, HeaderError, read_header
 
 WORK_LONG_SIDE = 1000          # the reduced decode keeps at least this many px on the long side
 MAX_JPEG_PIXELS = 250_000_000  # JPEGs are reduced by up to 8x in the decoder, so big ones are fine
@@ -63,41 +63,23 @@ class Decoded:
         return self.width / self.image.shape[1], self.height / self.image.shape[0]
 
 
-def _read_header(data: bytes):
-    """(format, stored width, stored height, EXIF orientation 1-8) of ``data``; :class:`ScanError` else."""
+def _read_header(data: bytes) -> Header:
+    """The format, stored size and EXIF orientation (1-8) of ``data``; :class:`ScanError` else."""
     try:
-        header = read_header(data)
+        return read_header(data)
     except HeaderError as exc:
         raise ScanError(exc.code, str(exc)) from None
-    return header.format, header.width, header.height, header.orientation
 
 
-def _jpeg_is_complete(data: bytes) -> bool:
-    """True when the JPEG has an end-of-image marker after its first scan.
+def _jpeg_is_complete(data: bytes, data_at: int) -> bool:
+    """True when the JPEG has an end-of-image marker after the start of its entropy-coded data
+    (``data_at``, where its header ended: :func:`vision.image_header.read_header`).
 
     Entropy-coded data never contains ``FF D9`` (0xFF is always stuffed), so an
     EOI after the start of scan means the scan data is complete.  Data appended
     after the EOI (motion photos, maker trailers) is allowed.
     """
-    n = len(data)
-    i = 2
-    while i + 4 <= n:
-        if data[i] != 0xFF:
-            return False
-        marker = data[i + 1]
-        if marker == 0xFF:  # fill byte
-            i += 1
-            continue
-        if marker == 0xD8 or 0xD0 <= marker <= 0xD7 or marker == 0x01:
-            i += 2
-            continue
-        if marker == 0xD9:
-            return False  # EOI before any scan
-        length = (data[i + 2] << 8) | data[i + 3]
-        if marker == 0xDA:
-            return data.rfind(b"\xff\xd9", i + 2 + length) >= 0  # searched from the end, where it is
-        i += 2 + length
-    return False
+    return data.rfind(b"\xff\xd9", data_at) >= 0  # searched from the end, where it is
 
 
 def _orient(img: np.ndarray, orientation: int) -> np.ndarray:
@@ -142,7 +124,8 @@ def decode(data: bytes, *, reduce: bool = True, long_side: int | None = None) ->
         raise ScanError("empty", "the image is empty (0 bytes)")
     if len(data) > MAX_BYTES:
         raise ScanError("image_too_large", f"the file is larger than {MAX_BYTES // (1024 * 1024)} MB")
-    fmt, w, h, orientation = _read_header(data)
+    header = _read_header(data)
+    fmt, w, h, orientation = header.format, header.width, header.height, header.orientation
     if w <= 0 or h <= 0:
         raise ScanError("bad_image", "the image has no pixels")
     pixels = w * h
@@ -153,7 +136,7 @@ def decode(data: bytes, *, reduce: bool = True, long_side: int | None = None) ->
                         f"the image is {pixels / 1e6:.0f} megapixels; the limit for {fmt} is {limit / 1e6:.0f}")
     if is_jpeg and len(data) < pixels // 4096:  # even a flat JPEG needs ~1 bit per 8x8 block
         raise ScanError("bad_image", f"the JPEG header claims {w}x{h} pixels, far more than its {len(data)} bytes hold")
-    if is_jpeg and not _jpeg_is_complete(data):
+    if is_jpeg and not _jpeg_is_complete(data, header.data_at):
         raise ScanError("truncated", "the JPEG is truncated (no end-of-image marker after its data)")
     factor = _reduction_for(max(w, h), work) if (reduce and is_jpeg) else 1
     flags = _REDUCED_FLAGS[factor] | cv2.IMREAD_IGNORE_ORIENTATION

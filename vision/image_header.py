@@ -33,6 +33,7 @@ class Header(NamedTuple):
     width: int        # as stored, before the orientation is applied
     height: int
     orientation: int  # the EXIF orientation tag, 1-8; 1 where none is given, it is out of range or broken
+    data_at: int = 0  # a JPEG's: where its entropy-coded data begins (after its first scan header)
 
 
 NOT_AN_IMAGE = "the data is not an image in a format this scanner reads (JPEG, PNG, WebP, BMP or TIFF)"
@@ -89,7 +90,7 @@ def _jpeg(data: bytes) -> Header:
         if marker == 0xDA:  # start of scan: the header is over
             if size is None:
                 raise HeaderError("bad_image", "the JPEG has no frame header before its image data")
-            return Header("JPEG", size[0], size[1], orientation)
+            return Header("JPEG", size[0], size[1], orientation, i + 2 + length)
         if len(body) < length - 2:
             raise _cut()
         if marker in _SOF:

@@ -67,7 +67,7 @@ def test_jpeg_exif_orientation_matches_pillow(orientation, little_endian):
 def test_tiff_orientation_tag_is_read():
     buf = io.BytesIO()
     Image.new("RGB", (40, 30)).save(buf, "TIFF", exif=_exif(6)[6:])
-    assert read_header(buf.getvalue()) == ("TIFF", 40, 30, 6)
+    assert read_header(buf.getvalue())[:4] == ("TIFF", 40, 30, 6)
 
 
 @pytest.mark.parametrize("exif", [
