@@ -8,10 +8,11 @@ time (Pillow is a test and training dependency).
 
 Formats read: the ones OpenCV decodes from a phone or a desktop: JPEG (every SOF kind:
 baseline, progressive, lossless; an MPO is a JPEG), PNG, WebP (lossy, lossless, extended),
-BMP and TIFF. The orientation is read from a JPEG's first ``Exif`` APP1 segment and from a
-TIFF's first IFD; the other formats are taken as upright (phones write their photos as
-JPEG, or convert HEIC to JPEG on upload). Anything else, GIF included, is not an image
-this scanner reads.
+BMP and TIFF. The orientation is read from a JPEG's first ``Exif`` APP1 segment, a PNG's
+``eXIf`` chunk, an extended WebP's ``EXIF`` chunk and a TIFF's first IFD; a BMP is taken as
+upright (phones write their photos as JPEG, or convert HEIC to JPEG on upload; an app that
+saves or shares one as PNG or WebP may keep the camera's orientation tag). Anything else, GIF
+included, is not an image this scanner reads.
 """
 from __future__ import annotations
 
@@ -109,7 +110,26 @@ def _png(data: bytes) -> Header:
     if data[12:16] != b"IHDR":
         raise HeaderError("bad_image", "the PNG does not begin with its header chunk")
     w, h = struct.unpack(">II", data[16:24])
-    return Header("PNG", w, h, 1)
+    return Header("PNG", w, h, _png_orientation(data))
+
+
+def _png_orientation(data: bytes) -> int:
+    """The orientation tag of a PNG's ``eXIf`` chunk (a TIFF structure, as in a JPEG's Exif
+    segment, less its ``Exif`` prefix); 1 where there is none. The chunks are walked by their
+    headers alone, up to ``IEND`` or the end of the bytes: the PNG specification puts ``eXIf``
+    before the image data, but writers that add it afterwards exist, and Pillow reads it there
+    too. A chunk cut short ends the walk (the decoder judges the pixels)."""
+    i, n = 8, len(data)
+    while i + 8 <= n:
+        length = int.from_bytes(data[i:i + 4], "big")
+        kind = data[i + 4:i + 8]
+        if kind == b"IEND":
+            break
+        if kind == b"eXIf":
+            body = data[i + 8:i + 8 + length]
+            return _exif_orientation(body)
+        i += 12 + length  # length, type, data, CRC
+    return 1
 
 
 def _webp(data: bytes) -> Header:
@@ -134,7 +154,23 @@ def _webp(data: bytes) -> Header:
         w, h = (v & 0x3FFF for v in struct.unpack("<HH", data[26:30]))
     else:
         raise HeaderError("not_an_image", NOT_AN_IMAGE)
-    return Header("WEBP", w, h, 1)
+    return Header("WEBP", w, h, _webp_orientation(data) if kind == b"VP8X" else 1)
+
+
+def _webp_orientation(data: bytes) -> int:
+    """The orientation tag of an extended WebP's ``EXIF`` chunk (a TIFF structure; some writers
+    keep a JPEG segment's ``Exif`` prefix before it); 1 where there is none. The RIFF chunks are
+    walked by their headers alone (each padded to an even length)."""
+    if not data[20] & 0x08:  # the VP8X flags: no EXIF chunk
+        return 1
+    i, n = 12, len(data)
+    while i + 8 <= n:
+        kind, size = data[i:i + 4], int.from_bytes(data[i + 4:i + 8], "little")
+        if kind == b"EXIF":
+            body = data[i + 8:i + 8 + size]
+            return _exif_orientation(body)
+        i += 8 + size + (size & 1)
+    return 1
 
 
 def _bmp(data: bytes) -> Header:
@@ -178,6 +214,12 @@ def _ifd0(tiff: bytes) -> dict[int, int] | None:
         fmt = {1: "B", 3: "H", 4: "I"}[kind]
         tags[tag] = struct.unpack(end + fmt, tiff[at + 8:at + 8 + struct.calcsize(fmt)])[0]
     return tags
+
+
+def _exif_orientation(body: bytes) -> int:
+    """The orientation tag of a PNG's or WebP's Exif chunk: a TIFF structure, which some writers
+    begin with a JPEG segment's ``Exif`` prefix."""
+    return _tiff_orientation(body[6:] if body[:6] == b"Exif\x00\x00" else body)
 
 
 def _tiff_orientation(tiff: bytes) -> int:

@@ -22,18 +22,19 @@ def _pattern(w=320, h=240) -> np.ndarray:
     return img
 
 
-def _jpeg_with_orientation(img: np.ndarray, orientation: int) -> bytes:
+def _jpeg_with_orientation(img: np.ndarray, orientation: int, fmt: str = "JPEG") -> bytes:
     pil = Image.fromarray(cv2.cvtColor(img, cv2.COLOR_BGR2RGB))
     exif = Image.Exif()
     exif[0x0112] = orientation
     buf = io.BytesIO()
-    pil.save(buf, "JPEG", quality=92, exif=exif.tobytes())
+    pil.save(buf, fmt, exif=exif.tobytes(), **({"quality": 92} if fmt != "PNG" else {}))
     return buf.getvalue()
 
 
+@pytest.mark.parametrize("fmt", ["JPEG", "PNG", "WEBP"])
 @pytest.mark.parametrize("orientation", range(1, 9))
-def test_exif_orientation_matches_pillow(orientation):
-    data = _jpeg_with_orientation(_pattern(), orientation)
+def test_exif_orientation_matches_pillow(orientation, fmt):
+    data = _jpeg_with_orientation(_pattern(), orientation, fmt)
     d = decode(data)
     ref = ImageOps.exif_transpose(Image.open(io.BytesIO(data))).convert("RGB")
     ref = cv2.cvtColor(np.asarray(ref), cv2.COLOR_RGB2BGR)

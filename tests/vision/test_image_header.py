@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import subprocess
 import sys
+import zlib
 from pathlib import Path
 
 import pytest
@@ -62,6 +63,37 @@ def test_jpeg_exif_orientation_matches_pillow(orientation, little_endian):
     data = _saved("JPEG", exif=_exif(orientation, little_endian))
     assert read_header(data).orientation == orientation
     assert Image.open(io.BytesIO(data)).getexif().get(0x0112) == orientation
+
+
+@pytest.mark.parametrize("fmt", ["PNG", "WEBP"])
+@pytest.mark.parametrize("orientation", range(1, 9))
+def test_png_and_webp_exif_orientation_matches_pillow(fmt, orientation):
+    """Pillow writes a PNG's ``eXIf`` chunk without the ``Exif`` prefix and hands a WebP's to
+    libwebp as given (with it): both forms are read."""
+    data = _saved(fmt, exif=_exif(orientation))
+    assert read_header(data).orientation == orientation
+    assert Image.open(io.BytesIO(data)).getexif().get(0x0112) == orientation
+
+
+def _png_chunk(kind: bytes, body: bytes) -> bytes:
+    return len(body).to_bytes(4, "big") + kind + body + zlib.crc32(kind + body).to_bytes(4, "big")
+
+
+def test_a_png_exif_chunk_after_the_image_data_is_read_as_pillow_reads_it():
+    plain = _saved("PNG")
+    end = plain.rindex(b"IEND") - 4  # the IEND chunk's length field
+    data = plain[:end] + _png_chunk(b"eXIf", _exif(8)[6:]) + plain[end:]
+    assert read_header(data).orientation == 8
+    assert Image.open(io.BytesIO(data)).getexif().get(0x0112) == 8
+
+
+@pytest.mark.parametrize("fmt", ["PNG", "WEBP"])
+def test_a_png_or_webp_cut_inside_its_exif_keeps_its_size_and_counts_as_upright(fmt):
+    data = _saved(fmt, size=(301, 157), exif=_exif(6))
+    at = data.index(b"eXIf" if fmt == "PNG" else b"EXIF")
+    for n in (at + 2, at + 8, at + 20):
+        header = read_header(data[:n])
+        assert (header.width, header.height, header.orientation) == (301, 157, 1)
 
 
 def test_tiff_orientation_tag_is_read():
