@@ -38,6 +38,13 @@ class Header(NamedTuple):
 
 
 NOT_AN_IMAGE = "the data is not an image in a format this scanner reads (JPEG, PNG, WebP, BMP or TIFF)"
+# HEIC/HEIF and AVIF (an ISO media file whose major brand is one of these): an iPhone's photos
+# by default. OpenCV does not decode them, but a phone's browser converts them to JPEG when it
+# uploads a photo; a file copied off the phone keeps the format, and is told how to get a JPEG.
+_HEIF_BRANDS = frozenset({b"heic", b"heix", b"heim", b"heis", b"hevc", b"hevx", b"mif1", b"msf1", b"avif", b"avis"})
+NOT_HEIF = ("the photo is HEIC/HEIF or AVIF (an iPhone's default format), which this scanner does not read: "
+            "upload it from the phone's browser (which sends a JPEG), export it as JPEG, or set the camera to "
+            "take JPEGs (iPhone: Settings > Camera > Formats > Most Compatible)")
 ORIENTATION_TAG = 0x0112
 # SOF markers (C0-CF) less DHT (C4), JPG (C8) and DAC (CC), which share the range
 _SOF = frozenset(range(0xC0, 0xD0)) - {0xC4, 0xC8, 0xCC}
@@ -55,6 +62,8 @@ def read_header(data: bytes) -> Header:
         return _bmp(data)
     if data[:4] in (b"II*\x00", b"MM\x00*"):
         return _tiff(data)
+    if data[4:8] == b"ftyp" and data[8:12] in _HEIF_BRANDS:
+        raise HeaderError("not_an_image", NOT_HEIF)
     raise HeaderError("not_an_image", NOT_AN_IMAGE)
 
 

@@ -133,6 +133,18 @@ def test_what_is_not_read_says_why(data, code):
     assert info.value.code == code and str(info.value)
 
 
+@pytest.mark.parametrize("brand", [b"heic", b"mif1", b"avif"])
+def test_a_heic_or_avif_photo_is_refused_with_how_to_get_a_jpeg(brand):
+    data = b"\x00\x00\x00\x18ftyp" + brand + b"\x00\x00\x00\x00mif1heic" + b"\x00" * 64
+    with pytest.raises(HeaderError) as info:
+        read_header(data)
+    assert info.value.code == "not_an_image" and "HEIC" in str(info.value) and "JPEG" in str(info.value)
+    other = b"\x00\x00\x00\x18ftypisom" + b"\x00" * 64  # an MP4 video is just not an image
+    with pytest.raises(HeaderError) as info:
+        read_header(other)
+    assert "HEIC" not in str(info.value)
+
+
 def test_a_jpeg_cut_anywhere_in_its_header_is_refused_not_crashed():
     data = _saved("JPEG", exif=_exif(6))
     for n in range(3, 200):
