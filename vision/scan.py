@@ -37,7 +37,7 @@ import cv2
 import numpy as np
 
 from .decode import ORIENTATION_NAMES, WORK_LONG_SIDE, ScanError, decode
-from .detect import DETECT_LONG_SIDE, SIDE_FACING, _outward, detect, photo_balance, point_in_quad
+from .detect import DETECT_LONG_SIDE, SIDE_FACING, _outward, apply_gains, detect, photo_balance, point_in_quad
 from .copy_limits import limit_copies
 from .group import HAND_SIZES, adds_up, group_tiles, hand_size, missing_a_tile, runs
 
@@ -51,6 +51,7 @@ PROBE_ON_KONG = 0.25  # a probe covering a cell of a face-down run of four by th
 BLOB_FACE_CONFIDENCE = 0.9  # a cell of a face-down colour blob counts as a face only when named this surely
 SURE_BACK = 0.5    # a face-down cell read as back this surely ...
 BACK_LEAN = 0.01   # ... makes a back of the rejected face-down cells near it whose likeliest tile kind is back,
+GREY_RUN = 12.0    # a face-down run of four whose cells' mean colour has less chroma (Lab) than this is no kong by its shape
 KONG_SPAN = 2.6    # scored at least this; near: centres within this many of the cell's longer side (a kong's length)
 END_NEAR = 0.5     # a face-down cell lies at a pair's end within this share of the faces' step from where the next face would
 FAR_LONE = 4.0     # a lone face this many face heights from every other tile found ...
@@ -201,7 +202,8 @@ def _read(decoded, det: dict, classify_fn, timings: dict) -> tuple[dict, list[di
     results = reread_to_shape(decoded, cands, results, classify_fn, det.get("body_side"))
     t2 = time.perf_counter()
     timings["classify"] = (t2 - t1) * 1000
-    results = four_backs_in_a_row(cands, pair_between_backs(cands, backs_together(cands, results)))
+    results = four_backs_in_a_row(cands, pair_between_backs(cands, backs_together(cands, results)),
+                                  decoded.image, det.get("balance", (None,))[0])
     det["rejected_row_faces"] = rejected_row_faces(cands, results)
     # a pair probe counts only when both ends of its pair read as face-down
     ends_down = Counter(c["run"] for c, res in zip(cands, results)
@@ -535,20 +537,51 @@ def _read_as_backs(out: list[dict], results: list[dict], cells: list[int], least
                 out[i] = dict(results[i], tile="back", confidence=score)
 
 
-def four_backs_in_a_row(cands: list[dict], results: list[dict]) -> list[dict]:
+def four_backs_in_a_row(cands: list[dict], results: list[dict], image: np.ndarray | None = None,
+                        gains: np.ndarray | None = None) -> list[dict]:
     """A face-down run of four cells (a colour blob cut at a kong's length, or four cells framed
     by their outlines: :func:`vision.detect.detect`) is a concealed kong shown face down: where
     all four are rejected with ``back`` their likeliest tile kind, however low its score (or
     read ``back`` already), all four are read ``back``. Flat backs of one colour look to the classifier like the cloth it
     learnt to reject (development scene 8 shot from further away: four green backs on wood, back
     at 0.002-0.026), but how the run was found (a colour far from the table's, or outlines) and
-    its kong's length say face-down. Returns a new list; the results are not changed."""
+    its kong's length say face-down.
+
+    Tile backs are coloured (green, blue, yellow...), while a phone lying on the table is a black
+    or grey slab about a kong's size: so where the ``image`` (BGR, with its white balance
+    ``gains``) is given, a run whose cells' mean colour is grey (Lab chroma under ``GREY_RUN``)
+    is left to the other rules, which need a back named surely (development scene 736 with camera
+    bodies: a black phone cut into four cells, rejected with back at 0.001-0.013, was read as a
+    concealed kong; on the development and real-photo measuring scenes the grey runs of four,
+    all of them clutter, had chroma 1-8, and the true kongs 15 and more). Returns a new list;
+    the results are not changed."""
     out = list(results)
     for found in _by_run(cands).values():
         cells = found.get("back", [])
-        if len(cells) == 4:
+        if len(cells) == 4 and not (image is not None and _is_grey(image, gains, [cands[i]["quad"] for i in cells])):
             _read_as_backs(out, results, cells, 0.0)
     return out
+
+
+def _is_grey(image: np.ndarray, gains: np.ndarray | None, quads: list) -> bool:
+    """Whether the mean colour inside ``quads`` (``image`` px; their rims left out) of ``image``,
+    white-balanced by ``gains``, has less chroma than ``GREY_RUN``."""
+    pts = np.int32(np.round(np.concatenate([np.asarray(q, np.float32).reshape(-1, 2) for q in quads])))
+    x0, y0 = np.clip(pts.min(axis=0), 0, None)
+    x1, y1 = np.minimum(pts.max(axis=0) + 1, [image.shape[1], image.shape[0]])
+    if x1 <= x0 or y1 <= y0:
+        return False
+    part = image[y0:y1, x0:x1]
+    inside = np.zeros(part.shape[:2], np.uint8)
+    for q in quads:
+        cv2.fillConvexPoly(inside, np.int32(np.round(np.asarray(q, np.float32) - [x0, y0])), 255)
+    inside = cv2.erode(inside, np.ones((5, 5), np.uint8))
+    if not inside.any():
+        return False
+    seen = apply_gains(np.ascontiguousarray(part), gains) if gains is not None else part
+    mean = np.uint8([[cv2.mean(seen, inside)[:3]]])
+    _, a, b = cv2.cvtColor(mean, cv2.COLOR_BGR2LAB)[0, 0].astype(np.float32)
+    return float(np.hypot(a - 128, b - 128)) < GREY_RUN
 
 
 def open_kong(tiles: list[dict]) -> bool:

@@ -1034,6 +1034,30 @@ def test_four_face_down_blob_cells_leaning_back_are_a_kong_shown_face_down():
     assert [r["tile"] for r in scan_module.four_backs_in_a_row(faces, lean)] == ["reject"] * 4
 
 
+def test_a_grey_slab_cut_into_four_cells_is_no_kong_by_its_shape_alone():
+    # development scene 736 with camera bodies: a black phone beside the hand, found as a face-down
+    # blob a kong long and cut into four cells, each rejected with back at 0.001-0.013
+    def res(score):
+        return {"tile": "reject", "confidence": 0.95, "top3": [["back", score], ["3s", 0.001]]}
+
+    lean = [res(0.003), res(0.001), res(0.001), res(0.013)]
+    cells = [{"source": "back", "run": 2, "quad": _box(100 + 40 * i, 100, 40, 60)} for i in range(4)]
+    photo = np.full((300, 400, 3), (40, 110, 170), np.uint8)         # wood
+    for colour, grey in [((28, 26, 30), True), ((70, 72, 68), True),  # a black phone, a grey one
+                         ((45, 85, 20), False), ((105, 50, 20), False)]:  # dark green and navy backs
+        photo[100:160, 100:260] = colour
+        out = scan_module.four_backs_in_a_row(cells, lean, photo, np.ones(3, np.float32))
+        assert [r["tile"] for r in out] == (["reject"] * 4 if grey else ["back"] * 4), colour
+    # the white balance counts: a grey slab under warm light is still grey once balanced
+    photo[100:160, 100:260] = (40, 60, 90)
+    warm = np.float32([1.5, 1.0, 0.67])
+    assert [r["tile"] for r in scan_module.four_backs_in_a_row(cells, lean, photo, warm)] == ["reject"] * 4
+    assert [r["tile"] for r in scan_module.four_backs_in_a_row(cells, lean, photo, None)] == ["back"] * 4
+    sure = [dict(r, tile="back", confidence=0.9) for r in lean]       # backs named surely stay backs
+    photo[100:160, 100:260] = (28, 26, 30)
+    assert [r["tile"] for r in scan_module.four_backs_in_a_row(cells, sure, photo, None)] == ["back"] * 4
+
+
 def _box(x: float, y: float, w: float, h: float) -> np.ndarray:
     return np.float32([[x, y], [x + w, y], [x + w, y + h], [x, y + h]])
 
