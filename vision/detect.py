@@ -427,10 +427,10 @@ def _fit_elongated(contour: np.ndarray, rect, faces: bool = False) -> np.ndarray
     mid = (s_ > smin + 0.1 * L) & (s_ < smax - 0.1 * L)
     tm = (tmin + tmax) / 2
     lines = [None] * 4
-    for k, sel, outward in ((0, mid & (t_ < tm), -1), (2, mid & (t_ >= tm), 1)):
+    for k, sel, sign in ((0, mid & (t_ < tm), -1), (2, mid & (t_ >= tm), 1)):
         side = pts[sel]
         if faces and len(side) >= 5:
-            side = _outer_edge(side, s_[sel], outward * t_[sel], 0.25 * T)
+            side = _outer_edge(side, s_[sel], sign * t_[sel], 0.25 * T)
         lines[k] = _line_fit(side) if len(side) >= 5 else None
     if lines[0] is None or lines[2] is None:
         return None
@@ -1486,7 +1486,7 @@ def _side_cuts(img: np.ndarray, quad: np.ndarray, edges: tuple[int, ...], depth_
     cut = cuts_within(depth_share)
     if deep_found is not None:
         deep = cut if depth_share == SIDE_DEEP else cuts_within(SIDE_DEEP)
-        deep_found.extend(_outward(quad, e) for e in edges if deep[e] > 0)
+        deep_found.extend(outward(quad, e) for e in edges if deep[e] > 0)
     unit = np.float32([[1 / w, 0, 0], [0, 1 / h, 0], [0, 0, 1]]) @ H
     return cut, unit
 
@@ -1540,7 +1540,7 @@ def _outer_end(quad: np.ndarray, neighbour: np.ndarray) -> int:
     return 1 if np.linalg.norm((q[1] + q[2]) / 2 - c) > np.linalg.norm((q[3] + q[0]) / 2 - c) else 3
 
 
-def _outward(quad: np.ndarray, e: int) -> np.ndarray:
+def outward(quad: np.ndarray, e: int) -> np.ndarray:
     """The unit vector from ``quad``'s centre out through the middle of its edge ``e``."""
     v = (quad[e] + quad[(e + 1) % 4]) / 2 - quad.mean(axis=0)
     return v / (np.linalg.norm(v) + 1e-6)
@@ -1621,7 +1621,7 @@ def trim_deep_sides(img: np.ndarray, runs: list[Run], toward: np.ndarray) -> Non
     for r in runs:
         qs = r.quads
         for k, q in enumerate(qs):
-            edges = tuple(e for e in _allowed_edges(qs, k) if float(np.dot(_outward(q, e), toward)) > SIDE_FACING)
+            edges = tuple(e for e in _allowed_edges(qs, k) if float(np.dot(outward(q, e), toward)) > SIDE_FACING)
             if edges:
                 qs[k] = trim_body_side(img, q, edges, depth_share=SIDE_DEEP, faint=True)
 

@@ -37,7 +37,7 @@ import cv2
 import numpy as np
 
 from .decode import ORIENTATION_NAMES, WORK_LONG_SIDE, ScanError, decode
-from .detect import DETECT_LONG_SIDE, SIDE_FACING, _outward, apply_gains, detect, photo_balance, point_in_quad
+from .detect import DETECT_LONG_SIDE, SIDE_FACING, apply_gains, detect, outward, photo_balance, point_in_quad
 from .copy_limits import limit_copies
 from .group import HAND_SIZES, adds_up, group_tiles, hand_size, missing_a_tile, runs
 
@@ -393,7 +393,7 @@ def _cuts_toward(quad, across: bool, far: bool, side) -> bool:
     (a unit vector), as ``vision.detect.trim_deep_sides`` tells an edge facing the photo's body
     side: its outward direction within 60 degrees of it (``SIDE_FACING``)."""
     edge = (3 if far else 1) if across else (0 if far else 2)  # the edge that the cut takes off
-    return float(np.dot(_outward(np.asarray(quad, np.float64), edge), np.asarray(side, np.float64))) > SIDE_FACING
+    return float(np.dot(outward(np.asarray(quad, np.float64), edge), np.asarray(side, np.float64))) > SIDE_FACING
 
 
 def reread_to_shape(decoded, cands: list[dict], results: list[dict], classify_fn=None, body_side=None) -> list[dict]:
