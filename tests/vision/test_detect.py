@@ -813,3 +813,50 @@ def test_a_thick_face_or_a_row_with_a_sliver_beside_it_stays_whole(shape):
         cv2.rectangle(mask, (20, 106), (259, 119), 255, -1)
         cv2.rectangle(mask, (150, 99), (154, 106), 255, -1)
     assert _stacked_parts(_blob_of(mask), typical=80.0, min_area=300.0, min_side=10.0) == []
+
+
+def _face_beside_a_speckled_patch(patch_white: float):
+    """A face with ink touching a patch of table speckled into the face mask (a light square of
+    a check cloth), beside a row of four faces; the mask, its whiteness map and the blobs."""
+    rng = np.random.default_rng(3)
+    mask = np.zeros((260, 360), np.uint8)
+    white = np.full(mask.shape, 60, np.float32)
+    _inked_faces(mask, 20, 150, 4)                    # a row: the photo's face thickness, 80
+    _inked_faces(mask, 200, 30, 1)                    # the face, at x 200-259, y 30-109
+    patch = (rng.random((80, 80)) < 0.85).astype(np.uint8) * 255
+    mask[30:110, 120:200] = patch                     # the patch, touching its left edge
+    white[mask > 0] = 220.0
+    white[30:110, 120:200][patch > 0] = patch_white
+    blobs = [_blob_of(m) for m in _components(mask)]
+    return mask, white, blobs
+
+
+def _components(mask: np.ndarray) -> list[np.ndarray]:
+    n, labels = cv2.connectedComponents(mask)
+    return [np.where(labels == k, 255, 0).astype(np.uint8) for k in range(1, n)]
+
+
+def test_a_face_joined_to_a_paler_patch_of_the_table_is_freed_from_it():
+    # development scene 792 with camera bodies: a flower set aside touching a light square of a
+    # grey check cloth, whose weave speckles the face mask, made one blob two faces long
+    from vision.detect import _face_blobs, _patchy
+
+    mask, white, blobs = _face_beside_a_speckled_patch(patch_white=120.0)
+    merged = [b for b in blobs if b[1][:, 0].min() < 150][0] if len(blobs) == 2 else None
+    assert merged is not None and _patchy(merged[0], white, mask)
+    faces, typical = _face_blobs(blobs, [], white, mask, lambda: mask, 300.0, 10.0)
+    assert typical == pytest.approx(80, abs=6)
+    lone = [f for f in faces if f[1][:, 1].max() < 140]
+    assert len(lone) == 1
+    assert np.allclose(lone[0][1].mean(axis=0), (229.5, 69.5), atol=5)  # the face alone
+    assert max(lone[0][2], lone[0][3]) < 90
+
+
+def test_two_faces_of_one_whiteness_are_not_patchy():
+    from vision.detect import _face_blobs, _patchy
+
+    mask, white, blobs = _face_beside_a_speckled_patch(patch_white=215.0)  # as white as a face
+    merged = [b for b in blobs if b[1][:, 1].max() < 140][0]
+    assert not _patchy(merged[0], white, mask)
+    faces, _ = _face_blobs(blobs, [], white, mask, lambda: mask, 300.0, 10.0)
+    assert any(f is merged for f in faces)
