@@ -578,8 +578,10 @@ def _is_grey(image: np.ndarray, gains: np.ndarray | None, quads: list) -> bool:
     inside = cv2.erode(inside, np.ones((5, 5), np.uint8))
     if not inside.any():
         return False
-    seen = apply_gains(np.ascontiguousarray(part), gains) if gains is not None else part
-    mean = np.uint8([[cv2.mean(seen, inside)[:3]]])
+    # balanced colours can pass 255 (the gains are not clipped): clipped per pixel, as the
+    # detector's Lab is (vision.detect.to_lab)
+    seen = np.clip(apply_gains(np.ascontiguousarray(part), gains), 0, 255) if gains is not None else part
+    mean = np.uint8([[np.round(cv2.mean(seen, inside)[:3])]])
     _, a, b = cv2.cvtColor(mean, cv2.COLOR_BGR2LAB)[0, 0].astype(np.float32)
     return float(np.hypot(a - 128, b - 128)) < GREY_RUN
 

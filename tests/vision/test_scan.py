@@ -1053,6 +1053,9 @@ def test_a_grey_slab_cut_into_four_cells_is_no_kong_by_its_shape_alone():
     warm = np.float32([1.5, 1.0, 0.67])
     assert [r["tile"] for r in scan_module.four_backs_in_a_row(cells, lean, photo, warm)] == ["reject"] * 4
     assert [r["tile"] for r in scan_module.four_backs_in_a_row(cells, lean, photo, None)] == ["back"] * 4
+    photo[100:160, 100:260] = (250, 245, 240)                        # a pale slab under strong gains:
+    bright = np.float32([1.3, 1.3, 1.3])                               # balanced past 255, clipped
+    assert [r["tile"] for r in scan_module.four_backs_in_a_row(cells, lean, photo, bright)] == ["reject"] * 4
     sure = [dict(r, tile="back", confidence=0.9) for r in lean]       # backs named surely stay backs
     photo[100:160, 100:260] = (28, 26, 30)
     assert [r["tile"] for r in scan_module.four_backs_in_a_row(cells, sure, photo, None)] == ["back"] * 4
