@@ -300,18 +300,27 @@ def _brightest_part(contour, white: np.ndarray, mask: np.ndarray, cut: Callable[
 def _ink(mask: np.ndarray, contour) -> float:
     """Share of a blob's outline area that is not bright: the ink of a tile face.  Only the part
     of the outline inside the photo counts (0.0 for an outline wholly outside it)."""
-    own, x, y = _filled(contour)
-    h, w = own.shape
-    x0, y0 = max(x, 0), max(y, 0)
-    x1, y1 = min(x + w, mask.shape[1]), min(y + h, mask.shape[0])
-    if x1 <= x0 or y1 <= y0:
+    inside = _filled_within(contour, mask.shape)
+    if inside is None:
         return 0.0
-    own = own[y0 - y:y1 - y, x0 - x:x1 - x]
+    own, win = inside
     area = cv2.countNonZero(own)
     if area == 0:
         return 0.0
-    lit = cv2.countNonZero(cv2.bitwise_and(own, mask[y0:y1, x0:x1]))
+    lit = cv2.countNonZero(cv2.bitwise_and(own, mask[win]))
     return 1.0 - lit / area
+
+
+def _filled_within(contour, shape: tuple) -> tuple[np.ndarray, tuple[slice, slice]] | None:
+    """``contour`` filled in a window just around it, cut to an image of ``shape`` (h, w): (the
+    filled window, the window's (rows, columns) in the image); None where it lies wholly outside."""
+    own, x, y = _filled(contour)
+    h, w = own.shape
+    x0, y0 = max(x, 0), max(y, 0)
+    x1, y1 = min(x + w, shape[1]), min(y + h, shape[0])
+    if x1 <= x0 or y1 <= y0:
+        return None
+    return own[y0 - y:y1 - y, x0 - x:x1 - x], (slice(y0, y1), slice(x0, x1))
 
 
 def _pad_window(img, x, y, w, h):
@@ -1132,14 +1141,11 @@ def _patchy(contour, white: np.ndarray, mask: np.ndarray) -> bool:
     0.94 typically); a face joined to a paler patch of the table is half table (development
     scene 792 with camera bodies: a flower set aside, touching a light square of a grey check
     cloth whose weave speckles the mask, made one blob two faces long, 0.52)."""
-    own, x, y = _filled(contour)
-    h, w = own.shape
-    x0, y0 = max(x, 0), max(y, 0)
-    x1, y1 = min(x + w, mask.shape[1]), min(y + h, mask.shape[0])
-    if x1 <= x0 or y1 <= y0:
+    inside = _filled_within(contour, mask.shape)
+    if inside is None:
         return False
-    lit = (own[y0 - y:y1 - y, x0 - x:x1 - x] > 0) & (mask[y0:y1, x0:x1] > 0)
-    v = white[y0:y1, x0:x1][lit]
+    own, win = inside
+    v = white[win][(own > 0) & (mask[win] > 0)]
     if v.size < 50:
         return False
     p50, p90 = _row_percentile(v.reshape(1, -1), 50)[0], _row_percentile(v.reshape(1, -1), 90)[0]
