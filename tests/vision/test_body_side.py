@@ -69,7 +69,7 @@ def test_only_the_edges_asked_for_are_cut():
     assert np.abs(trim_body_side(photo, outline, edges=(0, 2)) - face).max() < 0.02 * FACE_H
 
 
-def outward(quad: np.ndarray, face: np.ndarray) -> float:
+def _outward(quad: np.ndarray, face: np.ndarray) -> float:
     """How far the quad reaches past the true face, at the worst of its edges' middles, in
     face heights (negative: inside the face on every side)."""
     quad = min((np.roll(quad, k, axis=0) for k in range(4)), key=lambda q: float(np.abs(q - face).sum()))
@@ -96,7 +96,7 @@ def test_lone_faces_found_in_photos_stop_at_the_face(monkeypatch):
 
 
 def _found_outward(scenes, ends_only: bool) -> np.ndarray:
-    """:func:`outward` of the faces ``detect`` finds in ``scenes`` (decoded photo, true faces):
+    """:func:`_outward` of the faces ``detect`` finds in ``scenes`` (decoded photo, true faces):
     the lone ones, or with ``ends_only`` the two end faces of each row."""
     out = []
     for d, faces in scenes:
@@ -108,7 +108,7 @@ def _found_outward(scenes, ends_only: bool) -> np.ndarray:
                 c = tuple(map(float, q.mean(axis=0)))
                 face = next((f for f in faces if cv2.pointPolygonTest(f.reshape(-1, 1, 2), c, False) >= 0), None)
                 if face is not None:
-                    out.append(outward(q, face))
+                    out.append(_outward(q, face))
     return np.array(out)
 
 
