@@ -1118,18 +1118,20 @@ def _face_blobs(found, choices, white, mask, cut, min_area: float, min_side: flo
     for row, pieces in choices:  # a row bitten by ink, or pieces of a row joined to glare?
         if _face_thick(_thickness(row), typical):
             found = [blob for blob in found if not any(blob is p for p in pieces)] + [row]
+    def brightest_faces(blob):  # the face-thick blobs among a blob's brightest pixels
+        return [b for b in _brightest_part(blob[0], white, mask, cut, typical, min_area, min_side)
+                if _face_thick(_thickness(b), typical)]
+
     faces = []
     for blob in found:
         t = _thickness(blob)
         if _face_thick(t, typical) or (local is not None and _face_thick(t, local(blob[1].mean(axis=0)))):
             parts = _stacked_parts(blob, typical, min_area, min_side) if t >= STACKED * typical else []
-            if not parts and _patchy(blob[0], white, mask):
-                parts = [b for b in _brightest_part(blob[0], white, mask, cut, typical, min_area, min_side)
-                         if _face_thick(_thickness(b), typical)]
+            if not parts and _patchy(blob[0], white, mask):  # a face joined to a paler patch of table
+                parts = brightest_faces(blob)
             faces += parts or [blob]
         elif t > typical:  # faces merged with glare or a pale patch of table?
-            faces += [b for b in _brightest_part(blob[0], white, mask, cut, typical, min_area, min_side)
-                      if _face_thick(_thickness(b), typical)]
+            faces += brightest_faces(blob)
     return faces, typical
 
 
