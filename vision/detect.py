@@ -1084,7 +1084,8 @@ def _detect_with(img: np.ndarray, small: np.ndarray, f: float, gains: np.ndarray
         _trim_rows(img, stepped)
         if toward is not None and stepped:
             trim_deep_sides(img, stepped, toward)
-        backs += _outlined_kongs(small, gains, runs + backs, face_h, f, aspect)
+        kongs, took = _outlined_kongs(small, gains, runs + backs, face_h, f, aspect)
+        backs = [b for b in backs if id(b) not in took] + kongs
     return {"runs": runs + backs, "face_height": face_h / f if f else 0.0, "mask": mask,
             "balance": (gains, threshold), "pale_table": pale_table, "body_side": toward}
 
@@ -1975,6 +1976,8 @@ OUTLINED_CELL_AREA = (0.45, 1.4)  # a cell framed by edges: this many local face
 OUTLINED_CELL_FILL = 0.8          # ... filling this much of its bounding rectangle ...
 OUTLINED_CELL_SIDES = 0.65        # ... and each side within this factor of the local face's
 SAME_BACK = 10.0                  # neighbouring cells within this colour distance are the same face-down tile's colour
+PITCH_NEAR = (0.85, 1.35)         # a face's width within these shares of a framed cell's is the kong's pitch ...
+PITCH_FAR = (0.7, 1.5)            # ... and within these, the pitch tried after the cell's own width
 KONG_REACH = 3                    # cells looked at to either side of a framed cell
 _KERNEL_5 = np.ones((5, 5), np.uint8)
 
@@ -2014,13 +2017,17 @@ def _framed_cells(small: np.ndarray, covered: np.ndarray, face_h: float, aspect:
     return out
 
 
-def _pitch(cell: np.ndarray, step: np.ndarray, cells: list[np.ndarray], found: list[Run], face_h: float,
-           aspect: float, f: float) -> float:
-    """The distance from one tile of a kong to the next, for a framed ``cell`` (half-size px)
-    whose width is ``step``: the edges eat into a framed cell, so its own width falls a few
-    percent short. Taken from the nearest other framed cell one tile along, else from the
-    width of the nearest face lying the same way (:func:`_local_face_shape`; ``found`` and
-    ``face_h`` in ``img`` px, ``f`` the half-size scale), else the cell's width."""
+def _pitches(cell: np.ndarray, step: np.ndarray, cells: list[np.ndarray], found: list[Run], face_h: float,
+             aspect: float, f: float) -> list[float]:
+    """The distances from one tile of a kong to the next to try, likeliest first, for a framed
+    ``cell`` (half-size px) whose width is ``step``. A framed cell's own width can miss the pitch
+    either way: the edges eat into it, or a weak edge (a green back's against green felt) lets it
+    take in a strip of the table or the body's side beyond it (development scene 738 with camera
+    bodies: 23.5 px against a pitch of 20.7, so the fourth cell stepped a quarter off its tile).
+    So: the nearest other framed cell one tile along, else the width of the nearest face lying
+    the same way (:func:`_local_face_shape`; ``found`` and ``face_h`` in ``img`` px, ``f`` the
+    half-size scale) where it is within ``PITCH_NEAR`` of the cell's width, else the cell's width;
+    then the face's width if it is further off but within ``PITCH_FAR`` (a second try)."""
     width = float(np.linalg.norm(step))
     u = step / width
     centre = cell.mean(axis=0)
@@ -2028,37 +2035,47 @@ def _pitch(cell: np.ndarray, step: np.ndarray, cells: list[np.ndarray], found: l
         d = other.mean(axis=0) - centre
         along = abs(float(d @ u))
         if 0.85 * width <= along <= 1.35 * width and abs(float(d @ np.array([-u[1], u[0]]))) < 0.3 * width:
-            return along
+            return [along]
     h, a = _local_face_shape(found, cell / f, u, face_h, aspect)
     local = h * a * f
-    return local if 0.85 * width <= local <= 1.35 * width else width
+    if PITCH_NEAR[0] * width <= local <= PITCH_NEAR[1] * width:
+        return [local]
+    return [width, local] if PITCH_FAR[0] * width <= local <= PITCH_FAR[1] * width else [width]
 
 
 def _outlined_kongs(small: np.ndarray, gains: np.ndarray, found: list[Run], face_h: float, f: float,
-                    aspect: float) -> list[Run]:
+                    aspect: float) -> tuple[list[Run], set[int]]:
     """Concealed kongs shown all face down in the table's own colour, which :func:`_find_backs`
     cannot tell from the table (development scenes 6 and 125: green backs on green felt and on a
-    green checked cloth).
+    green checked cloth), with the ``id`` of each face-down run in ``found`` that one took in.
 
     From each cell that edges frame (:func:`_framed_cells`), cells of its size are stepped across
-    it by a kong's pitch (:func:`_pitch`), :data:`KONG_REACH` to either side; the neighbours within :data:`SAME_BACK` of its
-    colour and covered by no found tile run on with it. Exactly four in a row is a kong's four
-    face-down tiles: the table itself runs on further (a framed patch of plain felt), and fewer
-    is no kong. ``found``: the runs found so far, in ``img`` px (``small`` is ``img`` scaled by
-    ``f``). The classifier still has to read each cell as a face-down tile (vision.scan)."""
+    it by a kong's pitch (:func:`_pitches`; the second, where there is one, where the first runs
+    on other than four), :data:`KONG_REACH` to either side; the neighbours within
+    :data:`SAME_BACK` of its colour and covered by no found tile run on with it, and so does a
+    neighbour where a face-down run of one or two tiles found before has a tile: the lit part of
+    such a kong can stand off the table's colour enough for :func:`_find_backs` while the rest
+    does not (real-photo scene 75 with camera bodies: two of four green backs on green felt).
+    Exactly four in a row is a kong's four face-down tiles: the table itself runs on further (a
+    framed patch of plain felt), and fewer is no kong. ``found``: the runs found so far, in
+    ``img`` px (``small`` is ``img`` scaled by ``f``). The classifier still has to read each cell
+    as a face-down tile (vision.scan)."""
     if face_h <= 0:
-        return []
+        return [], set()
     # at half the detection size, as the face-down blobs (:func:`_find_backs`): a tile is still
     # tens of pixels, and the edges cost a quarter
     half = cv2.resize(small, (max(1, small.shape[1] // 2), max(1, small.shape[0] // 2)), interpolation=cv2.INTER_AREA)
     face_h, f = face_h / 2, f / 2
+    loose = [r for r in found if r.kind == "back" and len(r.quads) <= 2]
     covered = np.zeros(half.shape[:2], np.uint8)
     for r in found:
-        for q in r.quads:
-            cv2.fillConvexPoly(covered, np.round(np.asarray(q, np.float32) * f).astype(np.int32), 1)
+        if not any(r is x for x in loose):  # a loose face-down run may be part of a kong
+            for q in r.quads:
+                cv2.fillConvexPoly(covered, np.round(np.asarray(q, np.float32) * f).astype(np.int32), 1)
+    loose_half = [Run(quads=[np.asarray(q, np.float32) * f for q in r.quads], kind="back") for r in loose]
     cells = _framed_cells(half, covered, face_h, aspect)
     if not cells:
-        return []
+        return [], set()
     gains = np.asarray(gains, np.float32)
 
     def colour(q: np.ndarray):
@@ -2069,31 +2086,45 @@ def _outlined_kongs(small: np.ndarray, gains: np.ndarray, found: list[Run], face
 
     kongs: list[Run] = []
     taken: list[np.ndarray] = []
+    consumed: set[int] = set()
     for cell in cells:
         centre = cell.mean(axis=0)
         if any(point_in_quad(centre, t) for t in taken):
             continue
         a, b = cell[1] - cell[0], cell[3] - cell[0]
-        step = a if np.linalg.norm(a) < np.linalg.norm(b) else b  # across the tile: along a kong
-        step = step * _pitch(cell, step, cells, found, face_h / f, aspect, f) / float(np.linalg.norm(step))
+        across = a if np.linalg.norm(a) < np.linalg.norm(b) else b  # across the tile: along a kong
         own = colour(cell)
         if own is None:
             continue
+        took: set[int] = set()  # the ids of the face-down runs the cells took in
 
-        def same(k: int) -> bool:
-            q = cell + step * k
-            if covered[tuple(np.clip(np.round(q.mean(axis=0)[::-1]).astype(int), 0,
-                                     np.array(covered.shape) - 1))]:
-                return False
-            other = colour(q)
-            return other is not None and _lab_distance(own, other) <= SAME_BACK
+        def run_of_four(step: np.ndarray) -> list[np.ndarray] | None:
+            """The four cells stepped by ``step`` that run on in ``own`` colour, or None unless
+            exactly four do (KONG_REACH + 1 to either side: further than a kong)."""
+            def same(k: int) -> bool:
+                q = cell + step * k
+                at = _blobs_at(loose_half, q)
+                if at:
+                    took.update(id(loose[i]) for i in at)
+                    return True
+                if covered[tuple(np.clip(np.round(q.mean(axis=0)[::-1]).astype(int), 0,
+                                         np.array(covered.shape) - 1))]:
+                    return False
+                other = colour(q)
+                return other is not None and _lab_distance(own, other) <= SAME_BACK
 
-        # how far the same colour runs on to either side (KONG_REACH + 1: further than a kong)
-        lo = next((k for k in range(1, KONG_REACH + 2) if not same(-k)), KONG_REACH + 2) - 1
-        hi = next((k for k in range(1, KONG_REACH + 2) if not same(k)), KONG_REACH + 2) - 1
-        if lo + hi + 1 != 4:
+            took.clear()
+            took.update(id(loose[i]) for i in _blobs_at(loose_half, cell))
+            lo = next((k for k in range(1, KONG_REACH + 2) if not same(-k)), KONG_REACH + 2) - 1
+            hi = next((k for k in range(1, KONG_REACH + 2) if not same(k)), KONG_REACH + 2) - 1
+            return [cell + step * k for k in range(-lo, hi + 1)] if lo + hi + 1 == 4 else None
+
+        pitches = _pitches(cell, across, cells, found, face_h / f, aspect, f)
+        steps = [across * p / float(np.linalg.norm(across)) for p in pitches]
+        step, quads = next(((st, qs) for st in steps if (qs := run_of_four(st)) is not None), (None, None))
+        if quads is None:
             continue
-        quads = [cell + step * k for k in range(-lo, hi + 1)]
+        consumed |= took
         taken.extend(quads)
         axis = step / (np.linalg.norm(step) + 1e-6)
         # portrait corners (clockwise, as TL TR BR BL): the long side upright
@@ -2102,7 +2133,7 @@ def _outlined_kongs(small: np.ndarray, gains: np.ndarray, found: list[Run], face
         height = float(np.linalg.norm(quads[0][3] - quads[0][0]))
         kongs.append(Run(quads=[q / f for q in quads], kind="back", axis=axis,
                          pitch=float(np.linalg.norm(step)) / f, height=height / f))
-    return kongs
+    return kongs, consumed
 
 
 def _blobs_at(backs: list[Run], cell: np.ndarray) -> list[int]:

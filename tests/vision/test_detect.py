@@ -7,6 +7,7 @@ import pytest
 
 from vision.decode import decode
 from vision.faces import sources_for
+from vision.faces.photos import REAL_DIR
 from vision.detect import Run, _recount, _squared_ends, choose_count, detect, fit_quad, seam_profile, split_run, white_balance_gains
 from vision.scenes import make_scene
 
@@ -553,7 +554,8 @@ def test_a_kong_all_face_down_in_the_tables_colour_is_found_by_its_outlines():
     from vision.detect import _outlined_kongs
 
     img = _felt_with_cells(4, (40, 95, 35))
-    kongs = _outlined_kongs(img, np.ones(3, np.float32), [], 80.0, 1.0, 0.75)
+    kongs, took = _outlined_kongs(img, np.ones(3, np.float32), [], 80.0, 1.0, 0.75)
+    assert took == set()
     assert len(kongs) == 1 and kongs[0].kind == "back" and len(kongs[0].quads) == 4
     centres = sorted(float(np.asarray(q).mean(axis=0)[0]) for q in kongs[0].quads)
     assert np.allclose(centres, [130, 190, 250, 310], atol=4)
@@ -568,7 +570,7 @@ def test_framed_cells_that_are_not_four_of_one_colour_make_no_kong(n, cell):
     # pattern printed on the cloth) run on into the table on either side
     from vision.detect import _outlined_kongs
 
-    assert _outlined_kongs(_felt_with_cells(n, cell), np.ones(3, np.float32), [], 80.0, 1.0, 0.75) == []
+    assert _outlined_kongs(_felt_with_cells(n, cell), np.ones(3, np.float32), [], 80.0, 1.0, 0.75) == ([], set())
 
 
 def test_cells_that_found_tiles_cover_are_not_looked_at_again():
@@ -577,7 +579,61 @@ def test_cells_that_found_tiles_cover_are_not_looked_at_again():
     img = _felt_with_cells(4, (40, 95, 35))
     found = [Run(quads=[np.float32([[100 + 60 * i, 150], [160 + 60 * i, 150], [160 + 60 * i, 230], [100 + 60 * i, 230]])
                         for i in range(4)], kind="back")]
-    assert _outlined_kongs(img, np.ones(3, np.float32), found, 80.0, 1.0, 0.75) == []
+    assert _outlined_kongs(img, np.ones(3, np.float32), found, 80.0, 1.0, 0.75) == ([], set())
+
+
+def _cell(i: int) -> np.ndarray:
+    """The corners of :func:`_felt_with_cells`' cell ``i``."""
+    return np.float32([[100 + 60 * i, 150], [160 + 60 * i, 150], [160 + 60 * i, 230], [100 + 60 * i, 230]])
+
+
+def test_a_kong_takes_in_the_face_down_tiles_found_by_their_colour():
+    # real-photo scene 75 with camera bodies: the lit half of four green backs on green felt stood
+    # off the felt enough to be found by colour, the rest only by its outlines; the kong is the four
+    from vision.detect import _outlined_kongs
+
+    img = _felt_with_cells(4, (40, 95, 35))
+    for x0 in (100, 160):  # the first two tiles lit, their outlines as they were
+        inner = img[153:227, x0 + 3:x0 + 57]
+        inner[:] = np.clip(inner.astype(np.int16) + 40, 0, 255).astype(np.uint8)
+    lit = Run(quads=[_cell(0), _cell(1)], kind="back")
+    kongs, took = _outlined_kongs(img, np.ones(3, np.float32), [lit], 80.0, 1.0, 0.75)
+    assert took == {id(lit)}
+    assert len(kongs) == 1 and len(kongs[0].quads) == 4
+    centres = sorted(float(np.asarray(q).mean(axis=0)[0]) for q in kongs[0].quads)
+    assert np.allclose(centres, [130, 190, 250, 310], atol=4)
+    # without the face-down run the lit pair's colour ends the run at two: no kong
+    assert _outlined_kongs(img, np.ones(3, np.float32), [], 80.0, 1.0, 0.75) == ([], set())
+
+
+def test_a_kong_runs_of_three_face_down_tiles_found_by_colour_are_left_alone():
+    # only a run of one or two face-down tiles is taken in: three are a kong's found part too
+    # big to be a colour blob's chance part, and stay as they are (covered: no kong over them)
+    from vision.detect import _outlined_kongs
+
+    img = _felt_with_cells(4, (40, 95, 35))
+    three = Run(quads=[_cell(0), _cell(1), _cell(2)], kind="back")
+    assert _outlined_kongs(img, np.ones(3, np.float32), [three], 80.0, 1.0, 0.75) == ([], set())
+
+
+def test_a_framed_cell_wider_than_the_kongs_pitch_tries_the_nearest_faces_width():
+    # development scene 738 with camera bodies: the first back's framed cell took in a strip of
+    # the felt (23.5 px against a pitch of 20.7), so stepping by its width the fourth cell lay a
+    # quarter off its tile; the nearest face lying the same way gives the second pitch to try
+    from vision.detect import _pitches
+
+    cell = np.float32([[0, 0], [24, 0], [24, 31], [0, 31]])
+    step = np.float32([24, 0])
+    face = [Run(quads=[np.float32([[x, 100], [x + 20, 100], [x + 20, 127], [x, 127]]) for x in (0, 20)],
+                kind="face", axis=np.float32([1, 0]))]
+    assert _pitches(cell, step, [cell], face, 27.0, 0.74, 1.0) == pytest.approx([24.0, 20.0])
+    near = [Run(quads=[q * np.float32([1.1, 1]) for q in face[0].quads], kind="face", axis=np.float32([1, 0]))]
+    assert _pitches(cell, step, [cell], near, 27.0, 0.74, 1.0) == pytest.approx([22.0])
+    far = [Run(quads=[q * np.float32([0.75, 1]) for q in face[0].quads], kind="face", axis=np.float32([1, 0]))]
+    assert _pitches(cell, step, [cell], far, 27.0, 0.74, 1.0) == pytest.approx([24.0])
+    # another framed cell one tile along gives the pitch itself
+    other = cell + np.float32([21.0, 0])
+    assert _pitches(cell, step, [cell, other], face, 27.0, 0.74, 1.0) == pytest.approx([21.0])
 
 
 def test_green_backs_on_green_felt_are_read_as_a_concealed_kong():
@@ -586,6 +642,21 @@ def test_green_backs_on_green_felt_are_read_as_a_concealed_kong():
 
     data, truth = make_scene(6, width=3024)
     assert any(m.get("unknown") for m in truth["hand"]["melds"])
+    res = scan(data)
+    assert [m for m in res["hand"]["melds"] if m.get("unknown")] == [{"tiles": "", "concealed": True, "unknown": True}]
+    assert sum(t["tile"] == "back" for t in res["tiles"]) == 4
+
+
+@pytest.mark.skipif("imahjong_can" not in sources_for("1m") or not REAL_DIR.is_dir(),
+                    reason="the imahjong_can font and the real tile crops are in ../shared, not on this machine")
+@pytest.mark.parametrize("seed, sources", [(738, None), (75, ("real_photo",))])
+def test_green_backs_on_green_felt_shot_at_a_tilt_are_read_as_a_concealed_kong(seed, sources):
+    # with camera bodies: development scene 738, whose first back's framed cell was wider than the
+    # kong's pitch, and real-photo scene 75, whose lit half was found by colour and the rest by
+    # its outlines; each lost its four backs
+    from vision.scan import scan
+
+    data, truth = make_scene(seed, width=4032 if seed % 4 == 3 else 3024, sources=sources, bodies="camera")
     res = scan(data)
     assert [m for m in res["hand"]["melds"] if m.get("unknown")] == [{"tiles": "", "concealed": True, "unknown": True}]
     assert sum(t["tile"] == "back" for t in res["tiles"]) == 4
