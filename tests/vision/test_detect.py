@@ -550,6 +550,11 @@ def _felt_with_cells(n: int, cell_bgr, felt_bgr=(60, 125, 55), seed: int = 0) ->
     return cv2.GaussianBlur(img, (3, 3), 0)
 
 
+def _cell(i: int) -> np.ndarray:
+    """The corners of :func:`_felt_with_cells`' cell ``i``."""
+    return np.float32([[100 + 60 * i, 150], [160 + 60 * i, 150], [160 + 60 * i, 230], [100 + 60 * i, 230]])
+
+
 def test_a_kong_all_face_down_in_the_tables_colour_is_found_by_its_outlines():
     from vision.detect import _outlined_kongs
 
@@ -577,14 +582,8 @@ def test_cells_that_found_tiles_cover_are_not_looked_at_again():
     from vision.detect import _outlined_kongs
 
     img = _felt_with_cells(4, (40, 95, 35))
-    found = [Run(quads=[np.float32([[100 + 60 * i, 150], [160 + 60 * i, 150], [160 + 60 * i, 230], [100 + 60 * i, 230]])
-                        for i in range(4)], kind="back")]
+    found = [Run(quads=[_cell(i) for i in range(4)], kind="back")]
     assert _outlined_kongs(img, np.ones(3, np.float32), found, 80.0, 1.0, 0.75) == ([], set())
-
-
-def _cell(i: int) -> np.ndarray:
-    """The corners of :func:`_felt_with_cells`' cell ``i``."""
-    return np.float32([[100 + 60 * i, 150], [160 + 60 * i, 150], [160 + 60 * i, 230], [100 + 60 * i, 230]])
 
 
 def test_a_kong_takes_in_the_face_down_tiles_found_by_their_colour():
@@ -606,9 +605,9 @@ def test_a_kong_takes_in_the_face_down_tiles_found_by_their_colour():
     assert _outlined_kongs(img, np.ones(3, np.float32), [], 80.0, 1.0, 0.75) == ([], set())
 
 
-def test_a_kong_runs_of_three_face_down_tiles_found_by_colour_are_left_alone():
-    # only a run of one or two face-down tiles is taken in: three are a kong's found part too
-    # big to be a colour blob's chance part, and stay as they are (covered: no kong over them)
+def test_a_face_down_run_of_three_found_by_colour_is_not_taken_into_a_kong():
+    # only runs of one or two face-down tiles are taken in (a body's side may cut one tile's blob
+    # in two); a longer run was cut to its count by its own length and covers its cells as before
     from vision.detect import _outlined_kongs
 
     img = _felt_with_cells(4, (40, 95, 35))
@@ -656,7 +655,7 @@ def test_green_backs_on_green_felt_shot_at_a_tilt_are_read_as_a_concealed_kong(s
     # its outlines; each lost its four backs
     from vision.scan import scan
 
-    data, truth = make_scene(seed, width=4032 if seed % 4 == 3 else 3024, sources=sources, bodies="camera")
+    data, truth = make_scene(seed, width=(1600, 2016, 3024, 4032)[seed % 4], sources=sources, bodies="camera")
     res = scan(data)
     assert [m for m in res["hand"]["melds"] if m.get("unknown")] == [{"tiles": "", "concealed": True, "unknown": True}]
     assert sum(t["tile"] == "back" for t in res["tiles"]) == 4
