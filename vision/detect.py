@@ -2096,11 +2096,13 @@ def _outlined_kongs(small: np.ndarray, gains: np.ndarray, found: list[Run], face
         own = colour(cell)
         if own is None:
             continue
-        took: set[int] = set()  # the ids of the face-down runs the cells took in
 
-        def run_of_four(step: np.ndarray) -> list[np.ndarray] | None:
-            """The four cells stepped by ``step`` that run on in ``own`` colour, or None unless
-            exactly four do (KONG_REACH + 1 to either side: further than a kong)."""
+        def run_of_four(step: np.ndarray) -> tuple[list[np.ndarray], set[int]] | None:
+            """The four cells stepped by ``step`` that run on in ``own`` colour, with the ids of the
+            face-down runs they take in, or None unless exactly four do (KONG_REACH + 1 to either
+            side: further than a kong)."""
+            took = {id(loose[i]) for i in _blobs_at(loose_half, cell)}
+
             def same(k: int) -> bool:
                 q = cell + step * k
                 at = _blobs_at(loose_half, q)
@@ -2113,17 +2115,16 @@ def _outlined_kongs(small: np.ndarray, gains: np.ndarray, found: list[Run], face
                 other = colour(q)
                 return other is not None and _lab_distance(own, other) <= SAME_BACK
 
-            took.clear()
-            took.update(id(loose[i]) for i in _blobs_at(loose_half, cell))
             lo = next((k for k in range(1, KONG_REACH + 2) if not same(-k)), KONG_REACH + 2) - 1
             hi = next((k for k in range(1, KONG_REACH + 2) if not same(k)), KONG_REACH + 2) - 1
-            return [cell + step * k for k in range(-lo, hi + 1)] if lo + hi + 1 == 4 else None
+            return ([cell + step * k for k in range(-lo, hi + 1)], took) if lo + hi + 1 == 4 else None
 
         pitches = _pitches(cell, across, cells, found, face_h / f, aspect, f)
         steps = [across * p / float(np.linalg.norm(across)) for p in pitches]
-        step, quads = next(((st, qs) for st in steps if (qs := run_of_four(st)) is not None), (None, None))
-        if quads is None:
+        step, run = next(((st, r) for st in steps if (r := run_of_four(st)) is not None), (None, None))
+        if run is None:
             continue
+        quads, took = run
         consumed |= took
         taken.extend(quads)
         axis = step / (np.linalg.norm(step) + 1e-6)
