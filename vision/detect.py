@@ -658,6 +658,8 @@ COUNT_TIE, EVEN_GAIN = 0.85, 0.6   # a count within 15% of the best score wins i
 EXPECTED_TIE = 0.6  # ... or within 40%, if it is also nearer the count the photo's face aspect expects
 FAINT_SEAMS = 0.2  # ... or, where the best count's cuts score less than this each, on its score alone
 CLEAR_SEAMS = 0.5  # a short blob cut in three with seams this clear each is not made a pair by the face aspect
+LONG_TIE, LONG_EVEN = 0.75, 0.35  # a long row's count within 25% of the best score wins if its faces are
+LONG_CUTS = 6                     # nearly three times as even; long: this many cuts or more
 # the comb's freedom: stretch, shift (in pitches) and a perspective-like chirp k, which
 # spaces cuts by (1 + k) t / (1 + k t) for t in 0..1 (spacing shrinking or growing along
 # the strip, up to 1.44x end to end) because a row's outline fitted from a blob whose ends
@@ -678,7 +680,11 @@ def choose_count(prof: np.ndarray, ratio: float, n_range: tuple[int, int] | None
     when its snapped cuts leave clearly more even faces; given the count ``expected`` from the
     photo's face aspect, so does one that scores less well but lies at least half a tile nearer
     it (:data:`EXPECTED_TIE`); where even the best count's cuts are faint (:data:`FAINT_SEAMS` each),
-    evenness is not asked of that nearer count.  Returns (n, cut positions, score); score <= 0 means no count
+    evenness is not asked of that nearer count. On a long row (:data:`LONG_CUTS` cuts or more) a
+    count scoring within :data:`LONG_TIE` of the best wins where its faces are nearly three times as
+    even (:data:`LONG_EVEN`): glyph strokes near one end of a row shot at a tilt, its seams faint
+    there, can pay a count one short for cuts that leave a face twice as wide as the rest
+    (development scene 601 with camera bodies: 13 faces cut as 12).  Returns (n, cut positions, score); score <= 0 means no count
     was supported by seams.  ``n_range`` narrows the counts tried.
     """
     L = len(prof)
@@ -726,10 +732,11 @@ def choose_count(prof: np.ndarray, ratio: float, n_range: tuple[int, int] | None
     even, best_n = _unevenness(cuts, L), n
     for s, m, ys in scored:
         nearer = expected is not None and abs(m - expected) + 0.5 <= abs(best_n - expected)
-        if s >= (EXPECTED_TIE if nearer else COUNT_TIE) * best_score:
+        tie = s >= (EXPECTED_TIE if nearer else COUNT_TIE) * best_score
+        if tie or (m - 1 >= LONG_CUTS and s >= LONG_TIE * best_score):
             alt = _snap(prof, ys, m)
             alt_even = _unevenness(alt, L)
-            if alt_even < EVEN_GAIN * even:
+            if alt_even < (EVEN_GAIN if tie else LONG_EVEN) * even:
                 n, cuts, even, score = m, alt, alt_even, s
     return n, cuts, score
 

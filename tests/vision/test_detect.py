@@ -213,6 +213,43 @@ def test_a_meld_with_faint_seams_is_counted_by_the_photos_face_aspect():
     assert choose_count(prof, length / 64, (2, 4), expected=2.98)[0] == 4
 
 
+# development scene 601 with camera bodies: the seam profile of its row of 13 (639 px long,
+# 9.98 face heights), its values over 0.02. Glyph strokes near the row's far end outscore the
+# faint seams there, so 12 faces score best (2.21), cut 69, 58, 51 ... px wide; 13 score 1.78
+# and leave faces within a few px of each other
+ROW_601 = {55: 0.09, 56: 0.45, 57: 0.64, 58: 0.31, 66: 0.04, 67: 0.42, 68: 0.4, 69: 0.3, 70: 0.12, 78: 0.23,
+           79: 0.2, 80: 0.23, 81: 0.11, 102: 0.03, 103: 0.35, 104: 1.0, 105: 0.78, 106: 0.16, 125: 0.04,
+           126: 0.03, 166: 0.03, 210: 0.08, 211: 0.23, 212: 0.24, 213: 0.12, 214: 0.24, 215: 0.23, 259: 0.04,
+           283: 0.04, 284: 0.35, 285: 0.58, 286: 0.03, 334: 0.3, 335: 0.37, 336: 0.11, 383: 0.08, 384: 0.51,
+           385: 0.54, 386: 0.32, 433: 0.07, 434: 0.26, 435: 0.34, 436: 0.11, 484: 0.04, 485: 0.37, 486: 0.52,
+           487: 0.34, 506: 0.03, 536: 0.22, 537: 0.72, 538: 0.64, 539: 0.28, 556: 0.03, 573: 0.04, 588: 0.03,
+           589: 0.15, 590: 0.08}
+
+
+def _profile(values: dict, length: int) -> np.ndarray:
+    prof = np.zeros(length, np.float32)
+    prof[list(values)] = list(values.values())
+    return prof
+
+
+def test_a_long_row_is_counted_by_the_cuts_that_leave_even_faces():
+    prof = _profile(ROW_601, 639)
+    assert choose_count(prof, 9.98, (12, 12))[2] > choose_count(prof, 9.98, (13, 13))[2] > 0.75 * choose_count(prof, 9.98, (12, 12))[2]
+    n, cuts, _ = choose_count(prof, 9.98)
+    assert n == 13
+    widths = np.diff([0.0, *cuts, 639.0])
+    assert widths.max() < 1.2 * widths.min() + 4
+    # the photo's face aspect, measured off the row cut in 12, expects 12: the even cut still wins
+    assert choose_count(prof, 9.98, (10, 14), expected=12.0)[0] == 13
+
+
+def test_a_long_rows_more_even_count_that_scores_far_less_does_not_win():
+    # one more glyph stroke where only the count of 12 cuts: 13 scores under three quarters of it
+    prof = _profile(ROW_601 | {176: 0.9}, 639)
+    assert choose_count(prof, 9.98, (13, 13))[2] < 0.75 * choose_count(prof, 9.98, (12, 12))[2]
+    assert choose_count(prof, 9.98)[0] == 12
+
+
 def _row_run(n, pitch, x0=0.0, y0=0.0, height=100.0) -> Run:
     """A horizontal run of ``n`` faces ``pitch`` wide and ``height`` tall from (x0, y0)."""
     quads = [np.float32([[x0 + i * pitch, y0], [x0 + (i + 1) * pitch, y0], [x0 + (i + 1) * pitch, y0 + height],
