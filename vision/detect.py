@@ -683,9 +683,9 @@ def choose_count(prof: np.ndarray, ratio: float, n_range: tuple[int, int] | None
     evenness is not asked of that nearer count. On a long row (:data:`LONG_CUTS` cuts or more) a
     count scoring within :data:`LONG_TIE` of the best wins where its faces are nearly three times as
     even (:data:`LONG_EVEN`): glyph strokes near one end of a row shot at a tilt, its seams faint
-    there, can pay a count one short for cuts that leave a face twice as wide as the rest
-    (development scene 601 with camera bodies: 13 faces cut as 12).  Returns (n, cut positions, score); score <= 0 means no count
-    was supported by seams.  ``n_range`` narrows the counts tried.
+    there, can pay a count one short for cuts that leave faces a third wider than the rest
+    (development scene 601 with camera bodies: 13 faces cut as 12).  Returns (n, cut positions,
+    score); score <= 0 means no count was supported by seams.  ``n_range`` narrows the counts tried.
     """
     L = len(prof)
     n_lo = max(2, int(math.floor(ratio / ASPECT_MAX)))
