@@ -1983,7 +1983,8 @@ OUTLINED_CELL_AREA = (0.45, 1.4)  # a cell framed by edges: this many local face
 OUTLINED_CELL_FILL = 0.8          # ... filling this much of its bounding rectangle ...
 OUTLINED_CELL_SIDES = 0.65        # ... and each side within this factor of the local face's
 SAME_BACK = 10.0                  # neighbouring cells within this colour distance are the same face-down tile's colour
-PITCH_NEAR = (0.85, 1.35)         # a face's width within these shares of a framed cell's is the kong's pitch ...
+PITCH_NEAR = (0.85, 1.35)         # another framed cell one tile along, or a face's width, within these shares of
+#                                   a framed cell's width is the kong's pitch ...
 PITCH_FAR = (0.7, 1.5)            # ... and within these, the pitch tried after the cell's own width
 KONG_REACH = 3                    # cells looked at to either side of a framed cell
 _KERNEL_5 = np.ones((5, 5), np.uint8)
@@ -2041,7 +2042,7 @@ def _pitches(cell: np.ndarray, step: np.ndarray, cells: list[np.ndarray], found:
     for other in cells:
         d = other.mean(axis=0) - centre
         along = abs(float(d @ u))
-        if 0.85 * width <= along <= 1.35 * width and abs(float(d @ np.array([-u[1], u[0]]))) < 0.3 * width:
+        if PITCH_NEAR[0] * width <= along <= PITCH_NEAR[1] * width and abs(float(d @ np.array([-u[1], u[0]]))) < 0.3 * width:
             return [along]
     h, a = _local_face_shape(found, cell / f, u, face_h, aspect)
     local = h * a * f
@@ -2074,9 +2075,10 @@ def _outlined_kongs(small: np.ndarray, gains: np.ndarray, found: list[Run], face
     half = cv2.resize(small, (max(1, small.shape[1] // 2), max(1, small.shape[0] // 2)), interpolation=cv2.INTER_AREA)
     face_h, f = face_h / 2, f / 2
     loose = [r for r in found if r.kind == "back" and len(r.quads) <= 2]
+    loose_ids = {id(r) for r in loose}
     covered = np.zeros(half.shape[:2], np.uint8)
     for r in found:
-        if not any(r is x for x in loose):  # a loose face-down run may be part of a kong
+        if id(r) not in loose_ids:  # a loose face-down run may be part of a kong
             for q in r.quads:
                 cv2.fillConvexPoly(covered, np.round(np.asarray(q, np.float32) * f).astype(np.int32), 1)
     loose_half = [Run(quads=[np.asarray(q, np.float32) * f for q in r.quads], kind="back") for r in loose]
