@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from .background import InBackground
 from .outlines import REFERENCE_SIDE as OUTLINE_SIDE, outlined_face_mask
 
 ASPECT_MIN, ASPECT_MAX, ASPECT_TYPICAL = 0.5, 1.05, 0.75   # face width / height (foreshortening included)
@@ -393,7 +394,7 @@ def _intersect(l1, l2):
 
 def order_quad(q: np.ndarray) -> np.ndarray:
     """Order 4 points clockwise (image coordinates) starting from the top-left-most."""
-    c = q.mean(axis=0)
+    c = centre(q)
     ang = np.arctan2(q[:, 1] - c[1], q[:, 0] - c[0])
     q = q[np.argsort(ang)]
     start = int(np.argmin(q[:, 0] + q[:, 1]))
@@ -593,10 +594,11 @@ def _chamfered_quad(hull: np.ndarray, peri: float) -> np.ndarray | None:
 
 
 def _sides(q: np.ndarray) -> tuple[float, float]:
-    """Mean lengths of (TL-TR, BR-BL) and (TR-BR, BL-TL)."""
-    a = (np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
-    b = (np.linalg.norm(q[2] - q[1]) + np.linalg.norm(q[3] - q[0])) / 2
-    return float(a), float(b)
+    """Mean lengths of (TL-TR, BR-BL) and (TR-BR, BL-TL), in plain floats (a few hundred
+    calls a scan: numpy's per-call cost is most of the work on four points)."""
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = np.asarray(q, np.float64).tolist()
+    hyp = math.hypot
+    return (hyp(x1 - x0, y1 - y0) + hyp(x2 - x3, y2 - y3)) / 2, (hyp(x2 - x1, y2 - y1) + hyp(x3 - x0, y3 - y0)) / 2
 
 
 # ----------------------------------------------------------------------------- splitting
@@ -823,9 +825,15 @@ def split_run(img: np.ndarray, gains: np.ndarray, quad: np.ndarray, n_range: tup
 
 # ----------------------------------------------------------------------------- the detector
 
+def centre(quad: np.ndarray) -> np.ndarray:
+    """``quad.mean(axis=0)`` of a 4 x 2 quad (the same sums in the same order), without numpy's
+    per-call cost of ``mean``, which is most of the work on four points."""
+    return (quad[0] + quad[1] + quad[2] + quad[3]) * 0.25
+
+
 def _scaled(quad: np.ndarray, k: float) -> np.ndarray:
     """A quad shrunk (k < 1) or grown (k > 1) about its centre."""
-    c = quad.mean(axis=0)
+    c = centre(quad)
     return c + (quad - c) * k
 
 
@@ -1059,6 +1067,9 @@ def _detect_with(img: np.ndarray, small: np.ndarray, f: float, gains: np.ndarray
     whiteness (:func:`is_pale_table`). A further look balanced without the colour of the look
     before may balance to the table's and tell it pale: it is kept only where it finds clearly
     more faces (:func:`detect`)."""
+    # the face-down search's whole-picture steps depend on the picture and its balance only: they
+    # run on the spare core while this thread splits and trims the faces (vision/background.py)
+    ahead = InBackground(_whole_picture_steps, small, gains)
     white = whiteness(small, gains)
     pale_table = is_pale_table(white) if pale is None else pale
     # on a pale table the faces are no whiter than the cloth: found by their outlines
@@ -1095,17 +1106,24 @@ def _detect_with(img: np.ndarray, small: np.ndarray, f: float, gains: np.ndarray
     face_h = float(np.median(heights)) if heights else 0.0
     backs: list[Run] = []
     if face_h > 0:
-        backs = _find_backs(small, gains, filled, face_h, runs, f, aspect, table, pale_mask=mask)
+        colours, picture = ahead.result()
+        backs = _find_backs(small, gains, filled, face_h, runs, f, aspect, table, pale_mask=mask, colours=colours)
         found_runs = {id(r) for r in runs}
         runs, backs = _kongs_from_ends(runs, backs, small, gains, mask, f)
         stepped = [r for r in runs if id(r) not in found_runs]
         _trim_rows(img, stepped)
         if toward is not None and stepped:
             trim_deep_sides(img, stepped, toward)
-        kongs, took = _outlined_kongs(small, gains, runs + backs, face_h, f, aspect)
+        kongs, took = _outlined_kongs(small, gains, runs + backs, face_h, f, aspect, picture)
         backs = [b for b in backs if id(b) not in took] + kongs
     return {"runs": runs + backs, "face_height": face_h / f if f else 0.0, "mask": mask,
             "balance": (gains, threshold), "pale_table": pale_table, "body_side": toward}
+
+
+def _whole_picture_steps(small: np.ndarray, gains: np.ndarray) -> tuple:
+    """(:func:`_back_colours`, :func:`_outline_picture`) of a look's picture: its steps that need
+    no face found, made while the faces are (:class:`vision.background.InBackground`)."""
+    return _back_colours(small, gains), _outline_picture(small)
 
 
 def is_pale_table(white: np.ndarray) -> bool:
@@ -1595,8 +1613,8 @@ def _outer_end(quad: np.ndarray, neighbour: np.ndarray) -> int:
 
 def outward(quad: np.ndarray, e: int) -> np.ndarray:
     """The unit vector from ``quad``'s centre out through the middle of its edge ``e``."""
-    v = (quad[e] + quad[(e + 1) % 4]) / 2 - quad.mean(axis=0)
-    return v / (np.linalg.norm(v) + 1e-6)
+    v = (quad[e] + quad[(e + 1) % 4]) / 2 - centre(quad)
+    return v / (math.hypot(float(v[0]), float(v[1])) + 1e-6)
 
 
 def trim_body_side(img: np.ndarray, quad: np.ndarray, edges: tuple[int, ...] = (0, 1, 2, 3),
@@ -1760,20 +1778,28 @@ def _near_faces(faces: np.ndarray, face_h: float) -> np.ndarray:
     return cv2.dilate(faces, cv2.getStructuringElement(cv2.MORPH_RECT, (2 * grow + 1, 2 * grow + 1)))
 
 
+def _back_colours(small: np.ndarray, gains: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(``small`` white-balanced by ``gains`` at half size, float BGR; the same as Lab): the
+    picture :func:`_find_backs` looks for face-down tiles in."""
+    half = cv2.resize(apply_gains(small, gains), (max(1, small.shape[1] // 2), max(1, small.shape[0] // 2)),
+                      interpolation=cv2.INTER_AREA)
+    return half, to_lab(half)
+
+
 def _find_backs(small: np.ndarray, gains: np.ndarray, faces: np.ndarray, face_h: float, runs: list[Run], f: float,
-                aspect: float = ASPECT_TYPICAL, table: list | None = None, pale_mask: np.ndarray | None = None) -> list[Run]:
+                aspect: float = ASPECT_TYPICAL, table: list | None = None, pale_mask: np.ndarray | None = None,
+                colours: tuple[np.ndarray, np.ndarray] | None = None) -> list[Run]:
     """Runs of face-down tiles: blobs of a colour far from the table, cut at the face pitch.
 
     Works at half the detection size: face-down tiles are as big as faces, and colour
     needs no fine detail. ``table``: the table's colours where the whole photo's were measured
-    already (:func:`photo_balance`), else those of ``small`` outside the faces."""
-    half = cv2.resize(apply_gains(small, gains), (max(1, small.shape[1] // 2), max(1, small.shape[0] // 2)),
-                      interpolation=cv2.INTER_AREA)
+    already (:func:`photo_balance`), else those of ``small`` outside the faces. ``colours``:
+    :func:`_back_colours` of ``small`` and ``gains``, where already made."""
+    half, lab = colours or _back_colours(small, gains)
     faces = cv2.resize(faces, (half.shape[1], half.shape[0]), interpolation=cv2.INTER_NEAREST)
     to_small = f  # detection-image px of the picture's
     face_h, f = face_h / 2, f / 2
     near_faces = _near_faces(faces, face_h)
-    lab = to_lab(half)
     refs = table_colours(lab, near_faces) if table is None else table
     dist = np.minimum.reduce([lab_distance(lab, ref) for ref in refs])
     # a face-down tile may touch faces (the ends of a concealed kong): keep clear of the faces
@@ -2000,17 +2026,32 @@ KONG_REACH = 3                    # cells looked at to either side of a framed c
 _KERNEL_5 = np.ones((5, 5), np.uint8)
 
 
-def _framed_cells(small: np.ndarray, covered: np.ndarray, face_h: float, aspect: float) -> list[np.ndarray]:
+def _edge_regions(small: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(labels, stats) of the regions of ``small`` that its edges part (4-connected), as
+    ``cv2.connectedComponentsWithStats`` gives them: the cells :func:`_framed_cells` looks at."""
+    light = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (3, 3), 0)
+    edges = cv2.dilate(cv2.Canny(light, 10, 30), np.ones((2, 2), np.uint8))
+    _, labels, stats, _ = cv2.connectedComponentsWithStats((edges == 0).astype(np.uint8), connectivity=4)
+    return labels, stats
+
+
+def _outline_picture(small: np.ndarray) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray]]:
+    """(``small`` at half size, its :func:`_edge_regions`): what :func:`_outlined_kongs` looks at."""
+    half = cv2.resize(small, (max(1, small.shape[1] // 2), max(1, small.shape[0] // 2)), interpolation=cv2.INTER_AREA)
+    return half, _edge_regions(half)
+
+
+def _framed_cells(small: np.ndarray, covered: np.ndarray, face_h: float, aspect: float,
+                  regions: tuple[np.ndarray, np.ndarray] | None = None) -> list[np.ndarray]:
     """Tile-sized cells of ``small`` that edges frame all round and that no found tile covers.
 
     A face-down tile in the table's own colour (green backs on green felt) has no colour of its
     own to find it by, but its outline, the seams between the tiles of a kong and the body's
     pale side are edges; a plain table has none at that size. Returns rotated rectangles
     (4 x 2 corners clockwise, in ``small``'s px) whose area, fill and sides fit a face
-    ``face_h`` px high with the width / height ``aspect``."""
-    light = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (3, 3), 0)
-    edges = cv2.dilate(cv2.Canny(light, 10, 30), np.ones((2, 2), np.uint8))
-    n, labels, stats, _ = cv2.connectedComponentsWithStats((edges == 0).astype(np.uint8), connectivity=4)
+    ``face_h`` px high with the width / height ``aspect``. ``regions``: :func:`_edge_regions` of
+    ``small``, where already made."""
+    labels, stats = _edge_regions(small) if regions is None else regions
     face_area = face_h * face_h * aspect
     area = stats[:, cv2.CC_STAT_AREA]
     out = []
@@ -2062,7 +2103,7 @@ def _pitches(cell: np.ndarray, step: np.ndarray, cells: list[np.ndarray], found:
 
 
 def _outlined_kongs(small: np.ndarray, gains: np.ndarray, found: list[Run], face_h: float, f: float,
-                    aspect: float) -> tuple[list[Run], set[int]]:
+                    aspect: float, picture: tuple | None = None) -> tuple[list[Run], set[int]]:
     """Concealed kongs shown all face down in the table's own colour, which :func:`_find_backs`
     cannot tell from the table (development scenes 6 and 125: green backs on green felt and on a
     green checked cloth), with the ``id`` of each face-down run in ``found`` that one took in.
@@ -2077,12 +2118,13 @@ def _outlined_kongs(small: np.ndarray, gains: np.ndarray, found: list[Run], face
     Exactly four in a row is a kong's four face-down tiles: the table itself runs on further (a
     framed patch of plain felt), and fewer is no kong. ``found``: the runs found so far, in
     ``img`` px (``small`` is ``img`` scaled by ``f``). The classifier still has to read each cell
-    as a face-down tile (vision.scan)."""
+    as a face-down tile (vision.scan). ``picture``: :func:`_outline_picture` of ``small``, where
+    already made."""
     if face_h <= 0:
         return [], set()
     # at half the detection size, as the face-down blobs (:func:`_find_backs`): a tile is still
     # tens of pixels, and the edges cost a quarter
-    half = cv2.resize(small, (max(1, small.shape[1] // 2), max(1, small.shape[0] // 2)), interpolation=cv2.INTER_AREA)
+    half, regions = picture or _outline_picture(small)
     face_h, f = face_h / 2, f / 2
     loose = [r for r in found if r.kind == "back" and len(r.quads) <= 2]
     loose_ids = {id(r) for r in loose}
@@ -2092,7 +2134,7 @@ def _outlined_kongs(small: np.ndarray, gains: np.ndarray, found: list[Run], face
             for q in r.quads:
                 cv2.fillConvexPoly(covered, np.round(np.asarray(q, np.float32) * f).astype(np.int32), 1)
     loose_half = [Run(quads=[np.asarray(q, np.float32) * f for q in r.quads], kind="back") for r in loose]
-    cells = _framed_cells(half, covered, face_h, aspect)
+    cells = _framed_cells(half, covered, face_h, aspect, regions)
     if not cells:
         return [], set()
     gains = np.asarray(gains, np.float32)

@@ -59,6 +59,7 @@ import numpy as np
 from engine.tiles import format_tiles, is_bonus
 
 from .copy_limits import has_room, likely, move
+from .detect import centre
 
 JOIN_GAP = 0.35       # fraction of a tile width
 JOIN_ANGLE = 12.0     # degrees
@@ -72,7 +73,7 @@ BONUS_MIN = 0.05      # the least score of the bonus kind that sets a lone lefto
 
 
 def _centre(q):
-    return np.asarray(q, np.float32).mean(axis=0)
+    return centre(np.asarray(q, np.float32))
 
 
 def _face_sides(qs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
