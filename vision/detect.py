@@ -175,12 +175,14 @@ def face_mask(white: np.ndarray, t: float | None = None, outlines_of: np.ndarray
 
     The cut version separates a face from glare or a pale table that touches it;
     it is used only where the plain blob is not a clean rectangle (in about one photo of
-    three), so its edge detection runs on first call only. ``t``: the threshold to use, else
+    three), so its edges are found on a thread of their own while the caller goes on. ``t``: the threshold to use, else
     it is found from ``white`` (:func:`_mask_threshold`). ``outlines_of``: on a pale table, the
     BGR picture of ``white``, whose faces are then found by their outlines
     (:func:`vision.outlines.outlined_face_mask`, sizes times ``scale``) instead of above the
     threshold, which is still returned."""
     w8 = np.clip(white, 0, 255).astype(np.uint8)
+    # found on the spare core meanwhile (vision/background.py), for the photos that need them
+    edges = InBackground(_strong_edges, w8)
     if t is None:
         t = _mask_threshold(w8[::2, ::2].ravel())
     if outlines_of is None:
@@ -191,10 +193,14 @@ def face_mask(white: np.ndarray, t: float | None = None, outlines_of: np.ndarray
 
     @functools.cache
     def cut() -> np.ndarray:
-        edges = cv2.Canny(cv2.GaussianBlur(w8, (3, 3), 0), EDGE_LOW, EDGE_HIGH, L2gradient=True)
-        return cv2.subtract(mask, edges)   # edges are 0 or 255: the mask with edge pixels cleared
+        return cv2.subtract(mask, edges.result())   # edges are 0 or 255: the mask with edge pixels cleared
 
     return mask, cut, t
+
+
+def _strong_edges(w8: np.ndarray) -> np.ndarray:
+    """The strong edges (0 or 255) of a uint8 whiteness picture, where :func:`face_mask` cuts."""
+    return cv2.Canny(cv2.GaussianBlur(w8, (3, 3), 0), EDGE_LOW, EDGE_HIGH, L2gradient=True)
 
 
 def _mask_threshold(sample: np.ndarray) -> float:
@@ -392,13 +398,22 @@ def _intersect(l1, l2):
     return p1 + t * d1
 
 
+_TURNS = [np.array([(i + k) % 4 for i in range(4)]) for k in range(4)]
+
+
+def _turned(q: np.ndarray, k: int) -> np.ndarray:
+    """``np.roll(q, -k, axis=0)`` of a quad's four corners: the corner ``k`` first (a new
+    array, as ``np.roll`` gives, at a fraction of its cost)."""
+    return q[_TURNS[k % 4]]
+
+
 def order_quad(q: np.ndarray) -> np.ndarray:
     """Order 4 points clockwise (image coordinates) starting from the top-left-most."""
     c = centre(q)
     ang = np.arctan2(q[:, 1] - c[1], q[:, 0] - c[0])
     q = q[np.argsort(ang)]
     start = int(np.argmin(q[:, 0] + q[:, 1]))
-    return np.roll(q, -start, axis=0).astype(np.float32)
+    return _turned(q, start).astype(np.float32)
 
 
 def _outer_edge(pts: np.ndarray, s_: np.ndarray, out: np.ndarray, seg: float) -> np.ndarray:
@@ -416,10 +431,11 @@ def _outer_edge(pts: np.ndarray, s_: np.ndarray, out: np.ndarray, seg: float) ->
     bins = np.floor((s_ - s_.min()) / max(seg, 1.0)).astype(np.int32)
     order = np.lexsort((out, bins))
     bins_sorted = bins[order]
-    starts = np.flatnonzero(np.r_[True, bins_sorted[1:] != bins_sorted[:-1]])
-    ends = np.r_[starts[1:], len(order)]
-    picks = [order[s0 + int(0.8 * (e0 - s0 - 1))] for s0, e0 in zip(starts, ends) if e0 - s0 >= 3]
-    return pts[picks]
+    starts = np.flatnonzero(np.concatenate(([True], bins_sorted[1:] != bins_sorted[:-1])))
+    counts = np.diff(np.append(starts, len(order)))
+    held = counts >= 3
+    # per piece of three points or more, its point int(0.8 * (count - 1)) places in
+    return pts[order[starts[held] + (0.8 * (counts[held] - 1)).astype(np.int64)]]
 
 
 def _fit_elongated(contour: np.ndarray, rect, faces: bool = False) -> np.ndarray | None:
@@ -477,7 +493,7 @@ def _squared_ends(quad: np.ndarray) -> np.ndarray | None:
     two faces; a long row seen at a steep tilt also has ends that differ, by perspective, so
     this is only a second outline to try (see :func:`detect`)."""
     a, b = _sides(quad)
-    q = np.roll(quad, -1, axis=0) if b > a else quad  # q[0]->q[1] along the row
+    q = _turned(quad, 1) if b > a else quad  # q[0]->q[1] along the row
     if max(a, b) < 2.0 * min(a, b):
         return None
     side = q[1] - q[0]
@@ -785,7 +801,7 @@ def split_run(img: np.ndarray, gains: np.ndarray, quad: np.ndarray, n_range: tup
     """
     a, b = _sides(quad)
     if b > a:  # make q[0]->q[1] the long side
-        quad = np.roll(quad, -1, axis=0)
+        quad = _turned(quad, 1)
         a, b = b, a
     ratio = a / max(b, 1e-3)
     length = int(max(8, round(STRIP_H * ratio)))
@@ -1834,7 +1850,7 @@ def _find_backs(small: np.ndarray, gains: np.ndarray, faces: np.ndarray, face_h:
         a, b = _sides(quad)
         short, long_ = min(a, b), max(a, b)
         if b > a:
-            quad = np.roll(quad, -1, axis=0)
+            quad = _turned(quad, 1)
         # foreshortening changes across a tilted photo, so the faces nearest the blob lying
         # the same way give the local face height and aspect
         h_loc, a_loc = _local_face_shape(runs, quad / f, quad[1] - quad[0], face_h / f, aspect)
@@ -1955,8 +1971,8 @@ def _kongs_from_ends(runs: list[Run], backs: list[Run], small: np.ndarray, gains
             continue
         _, step, cells = best
         if abs(float(np.dot(q[1] - q[0], step))) < abs(float(np.dot(q[3] - q[0], step))):
-            q = np.roll(q, -1, axis=0)
-            cells = [np.roll(c, -1, axis=0) for c in cells]
+            q = _turned(q, 1)
+            cells = [_turned(c, 1) for c in cells]
         far = [bj for bj in _blobs_at(backs, cells[2]) if bj != bi]
         far_quad = cells[2]
         if far:
@@ -1991,7 +2007,7 @@ def _kongs_from_ends(runs: list[Run], backs: list[Run], small: np.ndarray, gains
 
         for r in runs:
             r.probes, r.pair_probes, r.face_probes = outside(r.probes), outside(r.pair_probes), outside(r.face_probes)
-        if len(pair) == 1 and len(pair[0].quads) == 2 and all(_same_shape(x, q) or _same_shape(x, np.roll(q, 2, axis=0))
+        if len(pair) == 1 and len(pair[0].quads) == 2 and all(_same_shape(x, q) or _same_shape(x, _turned(q, 2))
                                                               for x in pair[0].quads):
             # its two faces were found as they are (the face-down tile's shape: the four tiles
             # of a kong look alike): their own outlines are surer than the stepped cells, so
@@ -2190,7 +2206,7 @@ def _outlined_kongs(small: np.ndarray, gains: np.ndarray, found: list[Run], face
         taken.extend(quads)
         axis = step / (np.linalg.norm(step) + 1e-6)
         # portrait corners (clockwise, as TL TR BR BL): the long side upright
-        quads = [q if np.linalg.norm(q[1] - q[0]) <= np.linalg.norm(q[3] - q[0]) else np.roll(q, -1, axis=0)
+        quads = [q if np.linalg.norm(q[1] - q[0]) <= np.linalg.norm(q[3] - q[0]) else _turned(q, 1)
                  for q in quads]
         height = float(np.linalg.norm(quads[0][3] - quads[0][0]))
         kongs.append(Run(quads=[q / f for q in quads], kind="back", axis=axis,
