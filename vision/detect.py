@@ -1097,6 +1097,7 @@ def _detect_with(img: np.ndarray, small: np.ndarray, f: float, gains: np.ndarray
     filled = np.zeros_like(mask)
     aspect = ASPECT_TYPICAL
     toward = None
+    looks: dict = {}  # each face's rectified look, kept for a second look at the same quad (_side_cuts)
     if found:
         found, typical = _face_blobs(found, choices, white, mask, cut, min_area, min_side)
         kept = []
@@ -1113,10 +1114,10 @@ def _detect_with(img: np.ndarray, small: np.ndarray, f: float, gains: np.ndarray
             cv2.drawContours(filled, [c], -1, 255, -1)
         deep_found: list = []  # where a side shows looked for SIDE_DEEP in: the photo's body side
         aspect = _recount(img, gains, runs, kept, profiles, deep_found)
-        _trim_rows(img, runs, deep_found)  # a lone face was cut in _recount
+        _trim_rows(img, runs, deep_found, looks)  # a lone face was cut in _recount
         toward = body_direction(deep_found)
         if toward is not None:
-            trim_deep_sides(img, runs, toward)
+            trim_deep_sides(img, runs, toward, looks)
     runs = link_rows(runs)
     heights = [r.height * f for r in runs]
     face_h = float(np.median(heights)) if heights else 0.0
@@ -1127,9 +1128,9 @@ def _detect_with(img: np.ndarray, small: np.ndarray, f: float, gains: np.ndarray
         found_runs = {id(r) for r in runs}
         runs, backs = _kongs_from_ends(runs, backs, small, gains, mask, f)
         stepped = [r for r in runs if id(r) not in found_runs]
-        _trim_rows(img, stepped)
+        _trim_rows(img, stepped, looks=looks)
         if toward is not None and stepped:
-            trim_deep_sides(img, stepped, toward)
+            trim_deep_sides(img, stepped, toward, looks)
         kongs, took = _outlined_kongs(small, gains, runs + backs, face_h, f, aspect, picture)
         backs = [b for b in backs if id(b) not in took] + kongs
     return {"runs": runs + backs, "face_height": face_h / f if f else 0.0, "mask": mask,
@@ -1508,7 +1509,8 @@ def _row_percentile(a: np.ndarray, q: float) -> np.ndarray:
 
 
 def _side_cuts(img: np.ndarray, quad: np.ndarray, edges: tuple[int, ...], depth_share: float = SIDE_DEPTH,
-               deep_found: list | None = None, faint: bool = False) -> tuple[list[float], np.ndarray] | None:
+               deep_found: list | None = None, faint: bool = False,
+               looks: dict | None = None) -> tuple[list[float], np.ndarray] | None:
     """How far in the face's edge lies from each of ``quad``'s ``edges`` (0: q0-q1, 1: q1-q2,
     2: q2-q3, 3: q3-q0), as shares of the quad's height (edges 0, 2) or width (1, 3), 0 where no
     body's side shows; with the quad's homography onto the unit square.  None for a tiny quad.
@@ -1529,27 +1531,40 @@ def _side_cuts(img: np.ndarray, quad: np.ndarray, edges: tuple[int, ...], depth_
     median (light falling off across a face makes no such step: development scene 655, a 2m whose
     lower fifth, 2-3% darker, was cut off with its second stroke) and the band is as plain as a
     body's side (:func:`_plainness`, ``SIDE_PLAIN``): a face's own ink near its edge is not. In
-    that look no band holding a coloured stroke (:func:`_coloured_ink`) is cut, by either test."""
+    that look no band holding a coloured stroke (:func:`_coloured_ink`) is cut, by either test.
+    ``looks``: a dict kept for one picture ``img``, where each rectified face and its profiles
+    are kept for the next look at the same quad (a face whose last cut found no side is looked
+    at again on the edges facing the photo's body side: :func:`trim_deep_sides`)."""
     a, b = _sides(quad)
     if min(a, b) < 8:
         return None
     s = SIDE_LOOK / max(a, b)
     w, h = max(8, int(round(a * s))), max(8, int(round(b * s)))
-    H = cv2.getPerspectiveTransform(quad.astype(np.float32), np.float32([[0, 0], [w, 0], [w, h], [0, h]]))
-    flat = cv2.warpPerspective(img, H, (w, h), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
-    grey = cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    corners = quad.astype(np.float32)
+    key = (corners.tobytes(), w, h)
+    look = looks.get(key) if looks is not None else None
+    if look is None:
+        H = cv2.getPerspectiveTransform(corners, np.float32([[0, 0], [w, 0], [w, h], [0, h]]))
+        flat = cv2.warpPerspective(img, H, (w, h), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+        look = {"H": H, "flat": flat, "grey": cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY).astype(np.float32)}
+        if looks is not None:
+            looks[key] = look
+    H, flat, grey = look["H"], look["flat"], look["grey"]
     mid_w, mid_h = slice(int(0.15 * w), int(0.85 * w) + 1), slice(int(0.15 * h), int(0.85 * h) + 1)
     # only the profiles the edges asked for are computed (a row's faces: across its length)
-    rows = _row_percentile(grey[:, mid_w], 80) if {0, 2} & set(edges) else None
-    cols = _row_percentile(grey[mid_h, :].T, 80) if {1, 3} & set(edges) else None
+    if {0, 2} & set(edges) and "rows" not in look:
+        look["rows"] = _row_percentile(grey[:, mid_w], 80)
+    if {1, 3} & set(edges) and "cols" not in look:
+        look["cols"] = _row_percentile(grey[mid_h, :].T, 80)
+    rows, cols = look.get("rows"), look.get("cols")
 
     def cuts_within(share: float) -> list[float]:
         dh, dw = max(4, int(round(share * h))), max(4, int(round(share * w)))
-        looks = [lambda: (rows, dh, grey[dh:2 * dh, mid_w]), lambda: (cols[::-1], dw, grey[mid_h, w - 2 * dw:w - dw]),
+        sides = [lambda: (rows, dh, grey[dh:2 * dh, mid_w]), lambda: (cols[::-1], dw, grey[mid_h, w - 2 * dw:w - dw]),
                  lambda: (rows[::-1], dh, grey[h - 2 * dh:h - dh, mid_w]), lambda: (cols, dw, grey[mid_h, dw:2 * dw])]
         cut = [0.0] * 4
         for e in edges:
-            prof, depth, near = looks[e]()
+            prof, depth, near = sides[e]()
             face = float(_row_percentile(near.reshape(1, -1), 75)[0])
             band = float(np.max(prof[2:4]))
             if face <= 0 or band > face * (1 - (SIDE_DARKER_FAINT if faint else SIDE_DARKER)):
@@ -1635,7 +1650,7 @@ def outward(quad: np.ndarray, e: int) -> np.ndarray:
 
 def trim_body_side(img: np.ndarray, quad: np.ndarray, edges: tuple[int, ...] = (0, 1, 2, 3),
                    passes: int = 2, depth_share: float = SIDE_DEPTH, deep_found: list | None = None,
-                   faint: bool = False) -> np.ndarray:
+                   faint: bool = False, looks: dict | None = None) -> np.ndarray:
     """A face's ``quad`` with the side of the tile's body cut off its ``edges`` (a lone face:
     all four; a row's faces: ``ROW_EDGES``).
 
@@ -1649,15 +1664,15 @@ def trim_body_side(img: np.ndarray, quad: np.ndarray, edges: tuple[int, ...] = (
     (development scene 50 with camera bodies: a flower set aside kept its ivory side, 15-20% of
     its height deep, on its crop).  Looked at twice: a blob that
     took in the body's darker coloured layer as well shows the ivory layer after the first cut.
-    ``depth_share``, ``deep_found``, ``faint``: as in :func:`_side_cuts` (``deep_found`` the first
-    look only)."""
-    found = _side_cuts(img, quad, edges, depth_share, deep_found, faint)
+    ``depth_share``, ``deep_found``, ``faint``, ``looks``: as in :func:`_side_cuts` (``deep_found``
+    the first look only)."""
+    found = _side_cuts(img, quad, edges, depth_share, deep_found, faint, looks)
     if found is None or not any(found[0]):
         return quad
     trimmed = _cut_in(quad, found[1], found[0])
     if passes <= 1:
         return trimmed
-    return trim_body_side(img, trimmed, edges, passes - 1, depth_share=depth_share, faint=faint)
+    return trim_body_side(img, trimmed, edges, passes - 1, depth_share=depth_share, faint=faint, looks=looks)
 
 
 def body_direction(cut_directions: list) -> np.ndarray | None:
@@ -1677,14 +1692,15 @@ def body_direction(cut_directions: list) -> np.ndarray | None:
     return mean / n if n >= SIDE_AGREE else None
 
 
-def _trim_rows(img: np.ndarray, runs: list[Run], deep_found: list | None = None) -> None:
+def _trim_rows(img: np.ndarray, runs: list[Run], deep_found: list | None = None, looks: dict | None = None) -> None:
     """Cut the body's side off the faces of each run of two faces or more (:func:`trim_body_side`
     on the edges :func:`_allowed_edges` gives: a row's long sides, and its ends' outer edges);
     ``deep_found`` as there."""
     for r in runs:
         qs = r.quads
         if len(qs) >= 2:
-            r.quads = [trim_body_side(img, q, _allowed_edges(qs, k), deep_found=deep_found) for k, q in enumerate(qs)]
+            r.quads = [trim_body_side(img, q, _allowed_edges(qs, k), deep_found=deep_found, looks=looks)
+                       for k, q in enumerate(qs)]
 
 
 def _allowed_edges(qs: list[np.ndarray], k: int) -> tuple[int, ...]:
@@ -1697,7 +1713,7 @@ def _allowed_edges(qs: list[np.ndarray], k: int) -> tuple[int, ...]:
     return ROW_EDGES + (_outer_end(qs[k], qs[1] if k == 0 else qs[-2]),)
 
 
-def trim_deep_sides(img: np.ndarray, runs: list[Run], toward: np.ndarray) -> None:
+def trim_deep_sides(img: np.ndarray, runs: list[Run], toward: np.ndarray, looks: dict | None = None) -> None:
     """Look again, deeper (``SIDE_DEEP``), for the body's side on the face edges turned
     ``toward`` the photo's body side (:func:`body_direction`): a row's long side and outer end
     that face that way, any side of a lone face that does. Every tile there shows its side, so a
@@ -1710,7 +1726,7 @@ def trim_deep_sides(img: np.ndarray, runs: list[Run], toward: np.ndarray) -> Non
         for k, q in enumerate(qs):
             edges = tuple(e for e in _allowed_edges(qs, k) if float(np.dot(outward(q, e), toward)) > SIDE_FACING)
             if edges:
-                qs[k] = trim_body_side(img, q, edges, depth_share=SIDE_DEEP, faint=True)
+                qs[k] = trim_body_side(img, q, edges, depth_share=SIDE_DEEP, faint=True, looks=looks)
 
 
 def _lone_face(quad: np.ndarray, row_axis: np.ndarray | None) -> Run:
