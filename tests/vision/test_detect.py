@@ -968,3 +968,18 @@ def test_two_faces_of_one_whiteness_are_not_patchy():
     assert not _patchy(merged[0], white, mask)
     faces, _ = _face_blobs(blobs, [], white, mask, lambda: mask, 300.0, 10.0)
     assert any(f is merged for f in faces)
+
+
+def test_a_window_converted_alone_gives_the_mean_of_the_whole_picture_converted():
+    """_kongs_from_ends converts to Lab only the windows it reads (_mean_in's ``convert``)."""
+    from vision.detect import _is_set_pixel, _mean_in, apply_gains, balanced_lab, to_lab
+
+    rng = np.random.default_rng(7)
+    img = rng.integers(0, 256, (120, 160, 3), dtype=np.uint8)
+    gains = np.float32([1.2, 0.9, 1.4])
+    whole = to_lab(apply_gains(img, gains))
+    mask = np.where(rng.random((120, 160)) > 0.6, 255, 0).astype(np.uint8)
+    share = (mask > 0).astype(np.float32)[..., None]
+    for quad in (np.float32([[10, 12], [70, 15], [66, 90], [8, 85]]), np.float32([[100, 5], [170, 10], [165, 60], [95, 55]])):
+        assert np.array_equal(_mean_in(img, quad, convert=balanced_lab(gains)), _mean_in(whole, quad))
+        assert np.array_equal(_mean_in(mask, quad, convert=_is_set_pixel), _mean_in(share, quad))

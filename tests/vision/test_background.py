@@ -1,0 +1,36 @@
+"""vision.background.InBackground: a job on a thread of its own, waited for where needed."""
+import threading
+
+import pytest
+
+from vision.background import InBackground
+
+
+def test_the_result_is_the_jobs_value_computed_on_another_thread():
+    ran_on = []
+
+    def job(a, b):
+        ran_on.append(threading.get_ident())
+        return a + b
+
+    later = InBackground(job, 2, 3)
+    assert later.result() == 5
+    assert later.result() == 5  # asked again: the same value, not run again
+    assert ran_on != [threading.get_ident()] and len(ran_on) == 1
+
+
+def test_the_caller_goes_on_while_the_job_runs():
+    release = threading.Event()
+    later = InBackground(lambda: release.wait(5) and "done")
+    # the job waits for the caller: made synchronously it would block here for 5 s and return False
+    release.set()
+    assert later.result() == "done"
+
+
+def test_what_the_job_raised_is_raised_where_its_result_is_asked_for():
+    def job():
+        raise ValueError("no such picture")
+
+    later = InBackground(job)
+    with pytest.raises(ValueError, match="no such picture"):
+        later.result()
