@@ -175,8 +175,8 @@ def face_mask(white: np.ndarray, t: float | None = None, outlines_of: np.ndarray
 
     The cut version separates a face from glare or a pale table that touches it;
     it is used only where the plain blob is not a clean rectangle (in about one photo of
-    three), so its edges are found on a thread of their own while the caller goes on. ``t``: the threshold to use, else
-    it is found from ``white`` (:func:`_mask_threshold`). ``outlines_of``: on a pale table, the
+    three), so its edges are found on a thread of their own while the caller goes on.
+    ``t``: the threshold to use, else it is found from ``white`` (:func:`_mask_threshold`). ``outlines_of``: on a pale table, the
     BGR picture of ``white``, whose faces are then found by their outlines
     (:func:`vision.outlines.outlined_face_mask`, sizes times ``scale``) instead of above the
     threshold, which is still returned."""
@@ -1695,7 +1695,7 @@ def body_direction(cut_directions: list) -> np.ndarray | None:
 def _trim_rows(img: np.ndarray, runs: list[Run], deep_found: list | None = None, looks: dict | None = None) -> None:
     """Cut the body's side off the faces of each run of two faces or more (:func:`trim_body_side`
     on the edges :func:`_allowed_edges` gives: a row's long sides, and its ends' outer edges);
-    ``deep_found`` as there."""
+    ``deep_found`` and ``looks`` as there."""
     for r in runs:
         qs = r.quads
         if len(qs) >= 2:
@@ -1720,7 +1720,8 @@ def trim_deep_sides(img: np.ndarray, runs: list[Run], toward: np.ndarray, looks:
     fainter side counts as well (``faint``, :func:`_side_cuts`): development scene 701 with camera
     bodies (34 degrees), whose ivory sides, lit nearly as the faces, stayed on four faces of its
     long row, 15-20% of their height deep, 2.8-8.3% darker than the face, the darker ones blurred
-    into it."""
+    into it. ``looks``: as in :func:`_side_cuts` (most faces are looked at as the last cut left
+    them)."""
     for r in runs:
         qs = r.quads
         for k, q in enumerate(qs):
