@@ -175,14 +175,12 @@ def face_mask(white: np.ndarray, t: float | None = None, outlines_of: np.ndarray
 
     The cut version separates a face from glare or a pale table that touches it;
     it is used only where the plain blob is not a clean rectangle (in about one photo of
-    three), so its edges are found on a thread of their own while the caller goes on.
-    ``t``: the threshold to use, else it is found from ``white`` (:func:`_mask_threshold`). ``outlines_of``: on a pale table, the
+    three), so its edge detection runs on first call only. ``t``: the threshold to use, else
+    it is found from ``white`` (:func:`_mask_threshold`). ``outlines_of``: on a pale table, the
     BGR picture of ``white``, whose faces are then found by their outlines
     (:func:`vision.outlines.outlined_face_mask`, sizes times ``scale``) instead of above the
     threshold, which is still returned."""
     w8 = np.clip(white, 0, 255).astype(np.uint8)
-    # found on the spare core meanwhile (vision/background.py), for the photos that need them
-    edges = InBackground(_strong_edges, w8)
     if t is None:
         t = _mask_threshold(w8[::2, ::2].ravel())
     if outlines_of is None:
@@ -193,14 +191,10 @@ def face_mask(white: np.ndarray, t: float | None = None, outlines_of: np.ndarray
 
     @functools.cache
     def cut() -> np.ndarray:
-        return cv2.subtract(mask, edges.result())   # edges are 0 or 255: the mask with edge pixels cleared
+        edges = cv2.Canny(cv2.GaussianBlur(w8, (3, 3), 0), EDGE_LOW, EDGE_HIGH, L2gradient=True)
+        return cv2.subtract(mask, edges)   # edges are 0 or 255: the mask with edge pixels cleared
 
     return mask, cut, t
-
-
-def _strong_edges(w8: np.ndarray) -> np.ndarray:
-    """The strong edges (0 or 255) of a uint8 whiteness picture, where :func:`face_mask` cuts."""
-    return cv2.Canny(cv2.GaussianBlur(w8, (3, 3), 0), EDGE_LOW, EDGE_HIGH, L2gradient=True)
 
 
 def _mask_threshold(sample: np.ndarray) -> float:
@@ -1133,6 +1127,8 @@ def _detect_with(img: np.ndarray, small: np.ndarray, f: float, gains: np.ndarray
             trim_deep_sides(img, stepped, toward, looks)
         kongs, took = _outlined_kongs(small, gains, runs + backs, face_h, f, aspect, picture)
         backs = [b for b in backs if id(b) not in took] + kongs
+    else:
+        ahead.join()  # not needed, but no work outlives the look that started it
     return {"runs": runs + backs, "face_height": face_h / f if f else 0.0, "mask": mask,
             "balance": (gains, threshold), "pale_table": pale_table, "body_side": toward}
 

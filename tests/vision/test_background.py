@@ -34,3 +34,24 @@ def test_what_the_job_raised_is_raised_where_its_result_is_asked_for():
     later = InBackground(job)
     with pytest.raises(ValueError, match="no such picture"):
         later.result()
+
+
+def test_a_process_that_scanned_a_photo_with_no_tiles_exits_cleanly():
+    """A look that finds no face never asks for its background job's result: the job must still
+    be waited for. A daemon thread left inside OpenCV at exit aborted the interpreter
+    ("terminate called without an active exception", return code -6)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = (
+        "import cv2, numpy as np\n"
+        "from vision.scan import scan\n"
+        "felt = np.full((600, 800, 3), (40, 110, 30), np.uint8)\n"
+        "res = scan(cv2.imencode('.jpg', felt)[1].tobytes(), classify_fn=lambda crops, quads: [])\n"
+        "print(len(res['tiles']))\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    for _ in range(3):
+        out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=120)
+        assert (out.returncode, out.stdout.split()) == (0, ["0"]), out.stderr
