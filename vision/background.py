@@ -17,8 +17,9 @@ class InBackground:
     waits for it and returns its value, or raises what it raised; :meth:`join` only waits. A
     thread a job, not a pool: it costs about a tenth of a millisecond and holds nothing between
     jobs. Not a daemon thread: one still inside OpenCV when the interpreter exits aborts the
-    process ("terminate called without an active exception"), so the interpreter waits for it,
-    and callers join every job before they return (:func:`vision.detect._detect_with`)."""
+    process ("terminate called without an active exception"), so the interpreter waits for it
+    (a caller that raises leaves its job to finish), and callers join every job before they
+    return (:func:`vision.detect._detect_with`)."""
 
     def __init__(self, fn: Callable, *args) -> None:
         self._value = None

@@ -1127,8 +1127,7 @@ def _detect_with(img: np.ndarray, small: np.ndarray, f: float, gains: np.ndarray
             trim_deep_sides(img, stepped, toward, looks)
         kongs, took = _outlined_kongs(small, gains, runs + backs, face_h, f, aspect, picture)
         backs = [b for b in backs if id(b) not in took] + kongs
-    else:
-        ahead.join()  # not needed, but no work outlives the look that started it
+    ahead.join()  # waited for where no face needed it too: no work outlives the look that started it
     return {"runs": runs + backs, "face_height": face_h / f if f else 0.0, "mask": mask,
             "balance": (gains, threshold), "pale_table": pale_table, "body_side": toward}
 
