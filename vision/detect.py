@@ -679,6 +679,8 @@ LONG_CUTS = 6                     # nearly three times as even; long: this many 
 _COMB_SCALE, _COMB_OFF, _COMB_CHIRP = (a.ravel().astype(np.float32) for a in np.meshgrid(
     [0.97, 1.0, 1.03], np.linspace(-0.12, 0.12, 7), [-0.2, -0.1, 0.0, 0.1, 0.2], indexing="ij"))
 
+_UNCHIRPED = np.flatnonzero(_COMB_CHIRP == 0)
+
 
 def choose_count(prof: np.ndarray, ratio: float, n_range: tuple[int, int] | None = None,
                  expected: float | None = None) -> tuple[int, list[float], float]:
@@ -706,18 +708,19 @@ def choose_count(prof: np.ndarray, ratio: float, n_range: tuple[int, int] | None
         n_lo, n_hi = max(2, n_range[0]), max(2, n_range[1])
     scored = []   # (score, n, comb cut positions) of every count's best comb
     near_max = {}  # the profile's running maximum over 2 tol + 1 columns, by tol
+    # the chirp corrects drift that builds up along a long row; on a short one it would only
+    # let a cut wander onto a glyph stroke: only the combs without chirp are tried there
+    combs = _UNCHIRPED if ratio < 4 else slice(None)
+    off, scale = _COMB_OFF[combs, None], _COMB_SCALE[combs, None]
+    middle = (1 - scale) * L / 2  # a stretched comb stays centred
     for n in range(n_lo, min(n_hi, 40) + 1):
         pitch = L / n
         tol = max(1, int(round(pitch * 0.06)))
         if tol not in near_max:
             near_max[tol] = cv2.dilate(prof.reshape(1, -1).astype(np.float32), np.ones((1, 2 * tol + 1), np.uint8)).ravel()
         pm = near_max[tol]
-        t = _comb_positions(n)
-        X = np.round(_COMB_OFF[:, None] * pitch + t * L * _COMB_SCALE[:, None]
-                     + (1 - _COMB_SCALE[:, None]) * L / 2).astype(int)
-        ok = (X.min(axis=1) >= 1) & (X.max(axis=1) <= L - 2)
-        if ratio < 4:  # the chirp corrects drift that builds up along a long row; on a short
-            ok &= _COMB_CHIRP == 0  # one it would only let a cut wander onto a glyph stroke
+        X = np.round(off * pitch + _comb_positions(n)[combs] * L * scale + middle).astype(int)
+        ok = (X[:, 0] >= 1) & (X[:, -1] <= L - 2)  # a comb's cuts run in order: its first is its least
         if not ok.any():
             continue
         X = X[ok]
@@ -839,6 +842,26 @@ def centre(quad: np.ndarray) -> np.ndarray:
     """``quad.mean(axis=0)`` of a 4 x 2 quad (the same sums in the same order), without numpy's
     per-call cost of ``mean``, which is most of the work on four points."""
     return (quad[0] + quad[1] + quad[2] + quad[3]) * 0.25
+
+
+def small_median(values) -> float:
+    """``float(np.median(values))`` of a few values, the same number without numpy's per-call
+    cost (its median takes a dozen calls): a 1-D float32 array (the middle two averaged in
+    float32, as numpy does) or a list of Python floats; anything else goes to numpy."""
+    if isinstance(values, np.ndarray):
+        if values.dtype != np.float32 or values.ndim != 1 or not values.size:
+            return float(np.median(values))
+        ranked, in_float32 = sorted(values.tolist()), True
+    else:
+        if not values or not all(type(v) is float for v in values):
+            return float(np.median(values))
+        ranked, in_float32 = sorted(values), False
+    m = len(ranked) // 2
+    if len(ranked) % 2:
+        return ranked[m]
+    if in_float32:
+        return float((np.float32(ranked[m - 1]) + np.float32(ranked[m])) / np.float32(2))
+    return (ranked[m - 1] + ranked[m]) / 2
 
 
 def _scaled(quad: np.ndarray, k: float) -> np.ndarray:
@@ -1114,7 +1137,7 @@ def _detect_with(img: np.ndarray, small: np.ndarray, f: float, gains: np.ndarray
             trim_deep_sides(img, runs, toward, looks)
     runs = link_rows(runs)
     heights = [r.height * f for r in runs]
-    face_h = float(np.median(heights)) if heights else 0.0
+    face_h = small_median(heights) if heights else 0.0
     backs: list[Run] = []
     if face_h > 0:
         colours, picture = ahead.result()
@@ -1503,6 +1526,17 @@ def _row_percentile(a: np.ndarray, q: float) -> np.ndarray:
     return srt[:, lo] + (srt[:, hi] - srt[:, lo]) * (pos - lo)
 
 
+def _block_percentile(a: np.ndarray, q: float) -> float:
+    """``np.percentile(a, q)`` of all of a small float32 block (linear between ranks, in float32
+    as :func:`_row_percentile` computes it), with one copy: only its two ranks are put in place."""
+    n = a.size
+    pos = q / 100 * (n - 1)
+    lo = int(pos)
+    hi = min(lo + 1, n - 1)
+    flat = np.partition(a, (lo, hi) if hi > lo else lo, axis=None)
+    return float(flat[lo] + (flat[hi] - flat[lo]) * (pos - lo))
+
+
 def _side_cuts(img: np.ndarray, quad: np.ndarray, edges: tuple[int, ...], depth_share: float = SIDE_DEPTH,
                deep_found: list | None = None, faint: bool = False,
                looks: dict | None = None) -> tuple[list[float], np.ndarray] | None:
@@ -1552,21 +1586,32 @@ def _side_cuts(img: np.ndarray, quad: np.ndarray, edges: tuple[int, ...], depth_
     if {1, 3} & set(edges) and "cols" not in look:
         look["cols"] = _row_percentile(grey[mid_h, :].T, 80)
     rows, cols = look.get("rows"), look.get("cols")
+    if rows is not None and "rows_list" not in look:  # the same float32 values, as Python floats
+        look["rows_list"] = rows.tolist()
+    if cols is not None and "cols_list" not in look:
+        look["cols_list"] = cols.tolist()
+    darker = SIDE_DARKER_FAINT if faint else SIDE_DARKER
 
     def cuts_within(share: float) -> list[float]:
         dh, dw = max(4, int(round(share * h))), max(4, int(round(share * w)))
-        sides = [lambda: (rows, dh, grey[dh:2 * dh, mid_w]), lambda: (cols[::-1], dw, grey[mid_h, w - 2 * dw:w - dw]),
-                 lambda: (rows[::-1], dh, grey[h - 2 * dh:h - dh, mid_w]), lambda: (cols, dw, grey[mid_h, dw:2 * dw])]
         cut = [0.0] * 4
         for e in edges:
-            prof, depth, near = sides[e]()
-            face = float(_row_percentile(near.reshape(1, -1), 75)[0])
-            band = float(np.max(prof[2:4]))
-            if face <= 0 or band > face * (1 - (SIDE_DARKER_FAINT if faint else SIDE_DARKER)):
+            if e == 0:
+                prof, values, depth, near = rows, look["rows_list"], dh, grey[dh:2 * dh, mid_w]
+            elif e == 1:
+                prof, values, depth, near = cols[::-1], look["cols_list"][::-1], dw, grey[mid_h, w - 2 * dw:w - dw]
+            elif e == 2:
+                prof, values, depth, near = rows[::-1], look["rows_list"][::-1], dh, grey[h - 2 * dh:h - dh, mid_w]
+            else:
+                prof, values, depth, near = cols, look["cols_list"], dw, grey[mid_h, dw:2 * dw]
+            face = _block_percentile(near, 75)
+            band = max(values[2:4])
+            if face <= 0 or band > face * (1 - darker):
                 continue
             half = (band + face) / 2
-            rise = np.nonzero(prof[1:depth + 1] >= half)[0]
-            k = int(rise[0]) + 1 if len(rise) else 0
+            # the first depth from 1 where the profile reaches half way, compared in float32 as numpy compares
+            level = float(np.float32(half))
+            k = next((i for i in range(1, min(depth + 1, len(values))) if values[i] >= level), 0)
             if not k:
                 continue
             climb = prof[k] - prof[max(k - SIDE_STEP_PX, 0)]
@@ -1761,7 +1806,7 @@ def link_rows(runs: list[Run]) -> list[Run]:
         axis = axis / (np.linalg.norm(axis) + 1e-6)
         heights = [float(np.linalg.norm(np.asarray(q)[3] - np.asarray(q)[0])) for q in quads]
         rows.append(Run(quads=quads, kind="face", axis=axis, pitch=float(np.linalg.norm(v_end)),
-                        height=float(np.median(heights)) if heights else src.height, probes=probes))
+                        height=small_median(heights) if heights else src.height, probes=probes))
     return rows
 
 

@@ -59,7 +59,7 @@ import numpy as np
 from engine.tiles import format_tiles, is_bonus
 
 from .copy_limits import has_room, likely, move
-from .detect import centre
+from .detect import centre, small_median
 
 JOIN_GAP = 0.35       # fraction of a tile width
 JOIN_ANGLE = 12.0     # degrees
@@ -89,7 +89,7 @@ def _run_geometry(tiles):
     qs = np.array([np.asarray(t["quad"], np.float32) for t in tiles])   # n x 4 x 2
     cs = qs.mean(axis=1)
     widths, heights = _face_sides(qs)
-    width, height = float(np.median(widths)), float(np.median(heights))
+    width, height = small_median(widths), small_median(heights)
     if len(cs) >= 2:
         d = cs - cs.mean(axis=0)
         _, _, vt = np.linalg.svd(d, full_matrices=False)
