@@ -151,21 +151,39 @@ def _hist_percentile(hist: np.ndarray, q: float, offset: int = 0) -> float:
     return float(vlo + (pos - lo) * (vhi - vlo))
 
 
+WHITENESS_ROWS = 64  # whiteness is worked out this many rows at a time
+
+
 def whiteness(img: np.ndarray, gains: np.ndarray) -> np.ndarray:
     """Brightness minus chroma (float32) of a BGR uint8 image white-balanced by ``gains``:
     high on ivory/white faces, low on felt, wood, backs.  (Each channel is balanced by a
-    table lookup after the split: splitting the balanced float image costs far more.)"""
+    table lookup after the split: splitting the balanced float image costs far more.)
+
+    Worked out ``WHITENESS_ROWS`` rows at a time, into one output: the same numbers, with the
+    five float planes of a band small enough to stay in the processor's cache (a whole
+    1008 x 756 picture's planes are 3 MB each), which took its 5.5 calls a scan from about 8.5
+    to 6 ms."""
     table = _gain_table(gains)
-    b, g, r = (cv2.LUT(ch, np.ascontiguousarray(table[:, i])) for i, ch in enumerate(cv2.split(img)))
-    # in place where possible: a fresh full-size output costs more than the arithmetic
-    spread = cv2.max(b, g)
-    cv2.max(spread, r, dst=spread)
-    low = cv2.min(b, g)
-    cv2.min(low, r, dst=low)
-    cv2.subtract(spread, low, dst=spread)
-    cv2.add(b, g, dst=b)
-    cv2.add(b, r, dst=b)
-    return cv2.addWeighted(b, 1.0 / 3.0, spread, -1.6, 0.0, dst=b)
+    luts = [np.ascontiguousarray(table[:, i]) for i in range(3)]
+    h, w = img.shape[:2]
+    out = np.empty((h, w), np.float32)
+    rows = max(1, min(WHITENESS_ROWS, h))
+    spread, low, g, r = (np.empty((rows, w), np.float32) for _ in range(4))
+    for y in range(0, h, rows):
+        n = min(rows, h - y)
+        channels = cv2.split(img[y:y + n])
+        b, gn, rn, sp, lo = out[y:y + n], g[:n], r[:n], spread[:n], low[:n]
+        for ch, lut, dst in zip(channels, luts, (b, gn, rn)):
+            cv2.LUT(ch, lut, dst=dst)
+        cv2.max(b, gn, dst=sp)
+        cv2.max(sp, rn, dst=sp)
+        cv2.min(b, gn, dst=lo)
+        cv2.min(lo, rn, dst=lo)
+        cv2.subtract(sp, lo, dst=sp)
+        cv2.add(b, gn, dst=b)
+        cv2.add(b, rn, dst=b)
+        cv2.addWeighted(b, 1.0 / 3.0, sp, -1.6, 0.0, dst=b)
+    return out
 
 
 def face_mask(white: np.ndarray, t: float | None = None, outlines_of: np.ndarray | None = None,

@@ -1012,3 +1012,21 @@ def test_a_blocks_percentile_is_the_row_percentile_of_it_flattened():
             assert _block_percentile(block, q) == float(_row_percentile(block.reshape(1, -1), q)[0])
             assert _block_percentile(block, q) == pytest.approx(float(np.percentile(block, q)), abs=1e-3)
 
+
+
+def test_whiteness_worked_out_in_bands_is_the_whole_pictures():
+    """whiteness works a picture out WHITENESS_ROWS rows at a time: the numbers are those of the
+    whole picture at once, the last, shorter band included."""
+    import cv2 as cv
+    from vision.detect import WHITENESS_ROWS, _gain_table, whiteness
+
+    rng = np.random.default_rng(3)
+    img = rng.integers(0, 256, (2 * WHITENESS_ROWS + 23, 90, 3), dtype=np.uint8)
+    gains = np.float32([1.31, 0.87, 1.12])
+    table = _gain_table(gains)
+    b, g, r = (cv.LUT(ch, np.ascontiguousarray(table[:, i])) for i, ch in enumerate(cv.split(img)))
+    spread = cv.subtract(cv.max(cv.max(b, g), r), cv.min(cv.min(b, g), r))
+    whole = cv.addWeighted(cv.add(cv.add(b, g), r), 1.0 / 3.0, spread, -1.6, 0.0)
+    assert whiteness(img, gains).dtype == np.float32
+    assert np.array_equal(whiteness(img, gains), whole)
+    assert np.array_equal(whiteness(img[:5], gains), whole[:5])
