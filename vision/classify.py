@@ -194,12 +194,19 @@ def choose(probs: np.ndarray) -> np.ndarray:
     return best
 
 
-def _result(p: np.ndarray, best: int, likely: int = 0) -> dict:
+def _result(p: np.ndarray, best: int, likely: int = 0, order: list[int] | None = None) -> dict:
     """One reading as ``classify`` reports it: ``p`` its probabilities, ``best`` the kind it names
-    (:func:`choose`)."""
-    kinds = [i for i in [best, *np.argsort(-p)] if LABELS[i] != "reject"]
-    kinds = list(dict.fromkeys(kinds))[:max(3, likely)]  # the named kind first, then the likeliest others
-    ranked = [[LABELS[i], round(float(p[i]), 4)] for i in kinds]
+    (:func:`choose`); ``order``: the kinds from likeliest down (``np.argsort(-p)``), where the
+    caller has them."""
+    wanted = max(3, likely)
+    kinds: list[int] = []  # the named kind first, then the likeliest others, ``reject`` never
+    for i in [best, *(np.argsort(-p).tolist() if order is None else order)]:
+        if LABELS[i] != "reject" and i not in kinds:
+            kinds.append(i)
+            if len(kinds) == wanted:
+                break
+    values = p.tolist()
+    ranked = [[LABELS[i], round(values[i], 4)] for i in kinds]
     out = {"tile": LABELS[best], "confidence": round(float(p[best]), 4), "top3": ranked[:3]}
     if likely:
         out["likely"] = ranked[:likely]
@@ -224,11 +231,12 @@ def classify(crops: list[np.ndarray], likely: int = 0) -> list[dict]:
             slots.append(str(e))
     probs = readings(prepared)[2]
     named = choose(probs)
+    orders = np.argsort(-probs, axis=1).tolist()  # each reading's kinds from likeliest down, at once
     out = []
     for s in slots:
         if isinstance(s, str):
             out.append({"tile": "reject", "confidence": 0.0, "top3": [], "error": s}
                        | ({"likely": []} if likely else {}))
         else:
-            out.append(_result(probs[s], int(named[s]), likely))
+            out.append(_result(probs[s], int(named[s]), likely, orders[s]))
     return out

@@ -919,12 +919,13 @@ def _window_in(img: np.ndarray, quad: np.ndarray, min_extent: int, offset):
     """(the part of ``img`` under a quad's bounding box, the quad's mask there), or None (see
     :func:`_pixels_in`)."""
     q = np.asarray(quad).astype(np.int32) - np.asarray(offset, np.int32)
-    x0, y0 = np.maximum(q.min(axis=0), 0)
-    x1, y1 = np.minimum(q.max(axis=0) + 1, [img.shape[1], img.shape[0]])
+    xs, ys = q[:, 0].tolist(), q[:, 1].tolist()  # four corners: plain ints cost less than numpy's reductions
+    x0, y0 = max(min(xs), 0), max(min(ys), 0)
+    x1, y1 = min(max(xs) + 1, img.shape[1]), min(max(ys) + 1, img.shape[0])
     if x1 - x0 < min_extent or y1 - y0 < min_extent:
         return None
     m = np.zeros((y1 - y0, x1 - x0), np.uint8)
-    cv2.fillConvexPoly(m, q - [x0, y0], 1)
+    cv2.fillConvexPoly(m, q - np.int32([x0, y0]), 1)
     return img[y0:y1, x0:x1], m
 
 

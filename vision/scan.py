@@ -37,7 +37,8 @@ import cv2
 import numpy as np
 
 from .decode import ORIENTATION_NAMES, WORK_LONG_SIDE, ScanError, decode
-from .detect import DETECT_LONG_SIDE, SIDE_FACING, apply_gains, detect, outward, photo_balance, point_in_quad
+from .detect import (DETECT_LONG_SIDE, SIDE_FACING, apply_gains, detect, outward, photo_balance, point_in_quad,
+                     small_median)
 from .copy_limits import limit_copies
 from .group import HAND_SIZES, adds_up, group_tiles, hand_size, missing_a_tile, runs
 
@@ -418,24 +419,29 @@ def reread_to_shape(decoded, cands: list[dict], results: list[dict], classify_fn
     the photo's body side is cut, and only where its faces agree on one. Faces lying the same way
     (height within ``SHAPE_TURN`` degrees) and named set the shape, the nearest ``SHAPE_NEAR`` of
     them (a tilted photo foreshortens faces turned another way)."""
+    wanted = []  # (index, named unsurely) of the faces to look at again
+    for i, (c, r) in enumerate(zip(cands, results)):
+        unsure = (body_side is not None and r["tile"] not in ("reject", "back")
+                  and float(r.get("confidence", 0.0)) < SHAPE_UNSURE)
+        if c["source"] == "face" and (r["tile"] == "reject" or unsure):
+            wanted.append((i, unsure))
+    if not wanted:  # most photos: the shapes of the named faces are not needed
+        return results
     named = [(i, *_shape(c["quad"]), np.asarray(c["quad"], np.float64).mean(axis=0)) for i, (c, r) in
              enumerate(zip(cands, results)) if c["source"] == "face" and r["tile"] not in ("reject", "back")]
     if not named:
         return results
     tries, owners = [], []
     cos_turn = math.cos(math.radians(SHAPE_TURN))
-    for i, (c, r) in enumerate(zip(cands, results)):
-        unsure = (body_side is not None and r["tile"] not in ("reject", "back")
-                  and float(r.get("confidence", 0.0)) < SHAPE_UNSURE)
-        if c["source"] != "face" or not (r["tile"] == "reject" or unsure):
-            continue
+    for i, unsure in wanted:
+        c = cands[i]
         ratio, down = _shape(c["quad"])
         centre = np.asarray(c["quad"], np.float64).mean(axis=0)
         alike = sorted((float(np.linalg.norm(ctr - centre)), rat) for j, rat, d, ctr in named
                        if j != i and abs(float(d @ down)) >= cos_turn)[:SHAPE_NEAR]
         if not alike:
             continue
-        typical = float(np.median([rat for _, rat in alike]))
+        typical = small_median([rat for _, rat in alike])
         if ratio > typical * (1 + SHAPE_OFF):
             share, across = typical / ratio, True
         elif ratio < typical / (1 + SHAPE_OFF):
