@@ -1241,7 +1241,7 @@ def _patchy(contour, white: np.ndarray, mask: np.ndarray) -> bool:
     v = white[win][(own > 0) & (mask[win] > 0)]
     if v.size < 50:
         return False
-    p50, p90 = _row_percentile(v.reshape(1, -1), 50)[0], _row_percentile(v.reshape(1, -1), 90)[0]
+    p50, p90 = _percentiles(v, (50, 90))
     return bool(p50 < PATCHY * p90)
 
 
@@ -1488,8 +1488,8 @@ def _nearest_row_axis(quad: np.ndarray, rows: list[Run]) -> np.ndarray | None:
     """Unit axis of the row (a run of 3+ tiles) whose nearest face is closest to ``quad``."""
     if not rows:
         return None
-    c = quad.mean(axis=0)
-    dist = [min(float(np.linalg.norm(q.mean(axis=0) - c)) for q in r.quads) for r in rows]
+    c = centre(quad)
+    dist = [min(float(np.linalg.norm(centre(q) - c)) for q in r.quads) for r in rows]
     return rows[int(np.argmin(dist))].axis
 
 
@@ -1543,6 +1543,19 @@ def _row_percentile(a: np.ndarray, q: float) -> np.ndarray:
     hi = min(lo + 1, n - 1)
     srt = np.partition(a, (lo, hi) if hi > lo else lo, axis=1) if a.shape[0] == 1 else np.sort(a, axis=1)
     return srt[:, lo] + (srt[:, hi] - srt[:, lo]) * (pos - lo)
+
+
+def _percentiles(a: np.ndarray, qs: tuple[float, ...]) -> list[np.float32]:
+    """``np.percentile(a, q)`` for each of ``qs`` of all of a float32 array, as float32 scalars
+    computed as :func:`_row_percentile` computes them, with one partition that puts every rank
+    they need in place."""
+    n = a.size
+    spots = []
+    for q in qs:
+        pos = q / 100 * (n - 1)
+        spots.append((pos, int(pos), min(int(pos) + 1, n - 1)))
+    flat = np.partition(a, sorted({k for _, lo, hi in spots for k in (lo, hi)}), axis=None)
+    return [flat[lo] + (flat[hi] - flat[lo]) * (pos - lo) for pos, lo, hi in spots]
 
 
 def _block_percentile(a: np.ndarray, q: float) -> float:
