@@ -39,6 +39,7 @@ import numpy as np
 from .decode import ORIENTATION_NAMES, WORK_LONG_SIDE, ScanError, decode
 from .detect import (DETECT_LONG_SIDE, SIDE_FACING, apply_gains, detect, outward, photo_balance, point_in_quad,
                      small_median)
+from .detect import centre as quad_centre
 from .copy_limits import limit_copies
 from .group import HAND_SIZES, adds_up, group_tiles, hand_size, missing_a_tile, runs
 
@@ -111,15 +112,21 @@ def candidates(runs) -> list[dict]:
     # the cells of a face-down run of four: a concealed kong found whole, face down
     kong = [np.asarray(r.quads[k], np.float32) for r in runs if r.kind == "back" and len(r.quads) == 4 for k in range(4)]
     kept: list[dict] = []
+    boxes: list[tuple[float, float, float, float]] = []  # kept quads' bounding boxes: a centre off one is not in it
     for c in out:
-        ctr = np.asarray(c["quad"], np.float32).mean(axis=0)
+        quad = np.asarray(c["quad"], np.float32)
+        ctr = quad_centre(quad)
         if kong and c["source"] in PROBE_SOURCES and _lies_on(c["quad"], kong):
             continue
         # a face probe may lie on a face-down blob's cell: both are read, and the probe counts
         # only where the cell does not (:func:`_read`)
-        if any(point_in_quad(ctr, k["quad"]) for k in kept if c["source"] != "face_probe" or k["source"] != "back"):
+        x, y = float(ctr[0]), float(ctr[1])
+        if any(x0 <= x <= x1 and y0 <= y <= y1 and point_in_quad(ctr, k["quad"])
+               for k, (x0, y0, x1, y1) in zip(kept, boxes) if c["source"] != "face_probe" or k["source"] != "back"):
             continue
         kept.append(c)
+        xs, ys = quad[:, 0].tolist(), quad[:, 1].tolist()
+        boxes.append((min(xs), min(ys), max(xs), max(ys)))
     return kept
 
 
