@@ -112,8 +112,8 @@ def _as_bgr(crop) -> np.ndarray:
 
 def _run(path: Path, inputs: list[np.ndarray]) -> np.ndarray:
     """The model at ``path`` on model-sized H x W x 3 uint8 inputs, as one batch."""
-    x = np.stack(inputs).astype(np.float32).transpose(0, 3, 1, 2)
-    return session(path).run(None, {"crops": np.ascontiguousarray(x)})[0]
+    x = np.stack(inputs).transpose(0, 3, 1, 2).astype(np.float32, order="C")  # N x 3 x H x W, in one copy
+    return session(path).run(None, {"crops": x})[0]
 
 
 def probabilities(crops: list[np.ndarray]) -> np.ndarray:
