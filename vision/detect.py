@@ -1558,17 +1558,6 @@ def _percentiles(a: np.ndarray, qs: tuple[float, ...]) -> list[np.float32]:
     return [flat[lo] + (flat[hi] - flat[lo]) * (pos - lo) for pos, lo, hi in spots]
 
 
-def _block_percentile(a: np.ndarray, q: float) -> float:
-    """``np.percentile(a, q)`` of all of a small float32 block (linear between ranks, in float32
-    as :func:`_row_percentile` computes it), with one copy: only its two ranks are put in place."""
-    n = a.size
-    pos = q / 100 * (n - 1)
-    lo = int(pos)
-    hi = min(lo + 1, n - 1)
-    flat = np.partition(a, (lo, hi) if hi > lo else lo, axis=None)
-    return float(flat[lo] + (flat[hi] - flat[lo]) * (pos - lo))
-
-
 def _side_cuts(img: np.ndarray, quad: np.ndarray, edges: tuple[int, ...], depth_share: float = SIDE_DEPTH,
                deep_found: list | None = None, faint: bool = False,
                looks: dict | None = None) -> tuple[list[float], np.ndarray] | None:
@@ -1613,15 +1602,15 @@ def _side_cuts(img: np.ndarray, quad: np.ndarray, edges: tuple[int, ...], depth_
     H, flat, grey = look["H"], look["flat"], look["grey"]
     mid_w, mid_h = slice(int(0.15 * w), int(0.85 * w) + 1), slice(int(0.15 * h), int(0.85 * h) + 1)
     # only the profiles the edges asked for are computed (a row's faces: across its length)
+    # each kept as numpy gives it and as Python floats (the same float32 values), which the
+    # per-edge tests below read one by one
     if {0, 2} & set(edges) and "rows" not in look:
         look["rows"] = _row_percentile(grey[:, mid_w], 80)
+        look["rows_list"] = look["rows"].tolist()
     if {1, 3} & set(edges) and "cols" not in look:
         look["cols"] = _row_percentile(grey[mid_h, :].T, 80)
+        look["cols_list"] = look["cols"].tolist()
     rows, cols = look.get("rows"), look.get("cols")
-    if rows is not None and "rows_list" not in look:  # the same float32 values, as Python floats
-        look["rows_list"] = rows.tolist()
-    if cols is not None and "cols_list" not in look:
-        look["cols_list"] = cols.tolist()
     darker = SIDE_DARKER_FAINT if faint else SIDE_DARKER
 
     def cuts_within(share: float) -> list[float]:
@@ -1636,7 +1625,7 @@ def _side_cuts(img: np.ndarray, quad: np.ndarray, edges: tuple[int, ...], depth_
                 prof, values, depth, near = rows[::-1], look["rows_list"][::-1], dh, grey[h - 2 * dh:h - dh, mid_w]
             else:
                 prof, values, depth, near = cols, look["cols_list"], dw, grey[mid_h, dw:2 * dw]
-            face = _block_percentile(near, 75)
+            face = float(_percentiles(near, (75,))[0])
             band = max(values[2:4])
             if face <= 0 or band > face * (1 - darker):
                 continue

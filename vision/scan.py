@@ -37,9 +37,8 @@ import cv2
 import numpy as np
 
 from .decode import ORIENTATION_NAMES, WORK_LONG_SIDE, ScanError, decode
-from .detect import (DETECT_LONG_SIDE, SIDE_FACING, apply_gains, detect, outward, photo_balance, point_in_quad,
-                     small_median)
-from .detect import centre as quad_centre
+from .detect import (DETECT_LONG_SIDE, SIDE_FACING, apply_gains, centre as quad_centre, detect, outward, photo_balance,
+                     point_in_quad, small_median)
 from .copy_limits import limit_copies
 from .group import HAND_SIZES, adds_up, group_tiles, hand_size, missing_a_tile, runs
 

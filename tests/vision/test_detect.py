@@ -1004,14 +1004,15 @@ def test_small_median_is_numpys_median_to_the_bit():
 def test_a_blocks_percentile_is_the_row_percentile_of_it_flattened():
     """_side_cuts reads a face's lightness near an edge as one percentile of a block, and
     _patchy two percentiles of a blob's lit pixels at once: the numbers _row_percentile gives."""
-    from vision.detect import _block_percentile, _percentiles, _row_percentile
+    from vision.detect import _percentiles, _row_percentile
 
     rng = np.random.default_rng(5)
     grey = rng.integers(0, 256, (40, 60)).astype(np.float32)
     for block in (grey[3:9, 10:50], grey[5:35, 2:7], grey[0:1, 0:1], grey[4:6, 7:9]):
         for q in (75, 80, 20):
-            assert _block_percentile(block, q) == float(_row_percentile(block.reshape(1, -1), q)[0])
-            assert _block_percentile(block, q) == pytest.approx(float(np.percentile(block, q)), abs=1e-3)
+            (one,) = _percentiles(block, (q,))
+            assert one == _row_percentile(block.reshape(1, -1), q)[0]
+            assert float(one) == pytest.approx(float(np.percentile(block, q)), abs=1e-3)
         together = _percentiles(block, (50, 90))
         assert [x.dtype for x in together] == [np.float32, np.float32]
         assert together == [_row_percentile(block.reshape(1, -1), q)[0] for q in (50, 90)]
