@@ -247,7 +247,8 @@ def _rect_blobs(mask: np.ndarray, cut: Callable[[], np.ndarray], min_area: float
         area = cv2.contourArea(c)
         if area < min_area:
             continue
-        blob = _rect_blob(c, area, min_side, bitten=2.0)  # one face or two
+        outline = _blob_outline(c, area, bitten=True)  # fitted once for both readings below
+        blob = _rect_from(outline, min_side, bitten=2.0)  # one face or two
         if blob is not None:
             out.append(blob)
             continue
@@ -256,7 +257,7 @@ def _rect_blobs(mask: np.ndarray, cut: Callable[[], np.ndarray], min_area: float
                          area, (x0, y0), min_area, min_side)
         out.extend(pieces)
         if choices is not None:
-            row = _rect_blob(c, area, min_side, bitten=25.0)
+            row = _rect_from(outline, min_side, bitten=25.0)
             if row is not None:
                 choices.append((row, pieces))
     return out
@@ -372,18 +373,33 @@ def _rect_blob(c, area, min_side, bitten: float = 0.0):
     ``bitten``: also a blob at most ``bitten`` times as long as thick with bites out of
     its sides whose hull is a rectangle (ink that runs to the edge of a small or blurred
     face); its outline is fitted on the hull, since the bite's own edge would pull a side in."""
+    return _rect_from(_blob_outline(c, area, bool(bitten)), min_side, bitten)
+
+
+def _blob_outline(c, area, bitten: bool):
+    """(contour, quad, on its hull) of a blob of ``area`` that may be rectangular, as
+    :func:`_rect_blob` fits it (``bitten``: a blob whose hull is a rectangle may be bitten, and is
+    fitted on its hull), or None where it is none: the fit that any ``bitten`` above 0 shares."""
     quad = fit_quad(c, faces=True)
     qa = abs(cv2.contourArea(quad.reshape(-1, 1, 2)))
     if qa <= 0 or area / qa > 1.25:
         return None
-    longest = 25.0
-    if area / qa < 0.8:  # not a rectangle: glare, a cloth pattern, a hand... or a bitten face
-        hull = cv2.convexHull(c)
-        if not bitten or area / qa < 0.5 or cv2.contourArea(hull) / qa < 0.92:
-            return None
-        c = _dense(hull)
-        quad = fit_quad(c, faces=True)
-        longest = min(longest, bitten)
+    if area / qa >= 0.8:
+        return c, quad, False
+    # not a rectangle: glare, a cloth pattern, a hand... or a bitten face
+    hull = cv2.convexHull(c)
+    if not bitten or area / qa < 0.5 or cv2.contourArea(hull) / qa < 0.92:
+        return None
+    c = _dense(hull)
+    return c, fit_quad(c, faces=True), True
+
+
+def _rect_from(outline, min_side, bitten: float):
+    """:func:`_rect_blob` of a blob whose :func:`_blob_outline` is ``outline``."""
+    if outline is None:
+        return None
+    c, quad, on_hull = outline
+    longest = min(25.0, bitten) if on_hull else 25.0
     a, b = _sides(quad)
     if min(a, b) < min_side or max(a, b) > longest * min(a, b):
         return None  # slivers: mat slats in glare, table edges
