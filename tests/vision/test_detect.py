@@ -133,6 +133,41 @@ def test_fit_quad_of_a_whole_or_slightly_bitten_face_is_unchanged_by_the_corner_
         assert np.allclose(q, plain)
 
 
+def _ink_bitten_row():
+    """A row's mask, 400 x 70 px (five faces' length, one face thick), with nine 24 x 20 px bites
+    of ink out of each long side (glyphs that reach the faces' edges), and its corners."""
+    mask = np.zeros((200, 520), np.uint8)
+    corners = np.int32([[60, 60], [460, 60], [460, 130], [60, 130]])
+    cv2.fillConvexPoly(mask, corners, 255)
+    for x in range(80, 430, 40):
+        mask[60:80, x:x + 24] = 0
+        mask[111:131, x + 12:x + 36] = 0
+    return mask, corners
+
+
+def test_a_row_bitten_by_ink_is_offered_whole_as_a_row_but_not_as_one_or_two_faces():
+    # the blob is not a rectangle (its bites take over a fifth of its outline's area) but its
+    # hull is: as one or two faces it is too long (at most twice as long as thick), as a row
+    # bitten by its ink it is read on its hull, whole (the caller keeps it where it is as thick
+    # as a face); both readings share one fit of its outline
+    from vision.detect import _rect_blob, _rect_blobs
+
+    mask, corners = _ink_bitten_row()
+    contour = max(cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0], key=cv2.contourArea)
+    area = cv2.contourArea(contour)
+    assert _rect_blob(contour, area, 10.0, bitten=2.0) is None
+    choices: list = []
+    _rect_blobs(mask, lambda: mask, 300.0, 10.0, choices)
+    assert len(choices) == 1
+    (c, quad, a, b), _pieces = choices[0]
+    for p in corners:
+        assert np.linalg.norm(quad - p, axis=1).min() < 3
+    assert max(a, b) / min(a, b) == pytest.approx(400 / 70, rel=0.05)
+    assert cv2.contourArea(c) > area * 1.2  # read on the hull, not on the bitten outline
+    single = _rect_blob(contour, area, 10.0, bitten=25.0)
+    assert single is not None and np.array_equal(single[1], quad)
+
+
 def test_a_face_with_a_bump_of_glare_is_not_grown_to_the_bump():
     # a pentagon whose fifth corner sticks out (glare joined to a face) is no bitten corner:
     # its four longest sides, extended, would hold far more than the blob
