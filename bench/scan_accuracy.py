@@ -105,6 +105,9 @@ def score_scene(result: dict, truth: dict) -> dict:
             "hand_ok": hand_key(result["hand"]) == hand_key(truth["hand"])}
 
 
+WIDTHS = (1600, 2016, 3024, 4032)  # a scene's photo width by its seed: phone photos, small to 12 MP
+
+
 LOSS_CAUSES = ("missed", "extra", "misnamed flower", "misnamed other", "grouping")
 
 
@@ -157,14 +160,13 @@ def main(argv=None) -> int:
     sources = tuple(a.sources.split(",")) if a.sources else None
     if a.one_look:
         sys.modules["vision.scan"].CLOSER_LOOK_GAIN = float("inf")  # (the package's ``scan`` shadows the module)
-    widths = (1600, 2016, 3024, 4032)
     rows = []
     totals = Counter()
     confusions = Counter()
     t0 = time.perf_counter()
     for k in range(a.scenes):
         seed = a.first_seed + k
-        width = a.width or widths[seed % len(widths)]
+        width = a.width or WIDTHS[seed % len(WIDTHS)]
         data, truth = make_scene(seed, width=width, sources=sources, fill=a.fill, bodies=a.bodies, table=a.table)
         fn = truth_classifier(truth) if a.classifier == "truth" else None
         result = scan(data, classify_fn=fn)

@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from scan_accuracy import LOSS_CAUSES, loss_causes, score_scene  # noqa: E402
+from scan_accuracy import LOSS_CAUSES, WIDTHS, loss_causes, score_scene  # noqa: E402
 from vision.scan import scan  # noqa: E402
 from vision.scenes import make_scene, truth_classifier  # noqa: E402
 
@@ -118,9 +118,8 @@ def main(argv=None) -> int:
     if a.first_seed + a.scenes > 1000:
         print("note: seeds of 1,000 and up include acceptance scenes (500,000 up); keep development below 1,000",
               file=sys.stderr)
-    widths = (1600, 2016, 3024, 4032)
     t0 = time.perf_counter()
-    scenes = [make_scene(seed, width=widths[seed % len(widths)], bodies=a.bodies)
+    scenes = [make_scene(seed, width=WIDTHS[seed % len(WIDTHS)], bodies=a.bodies)
               for seed in range(a.first_seed, a.first_seed + a.scenes)]
     print(f"scenes {a.scenes} (seeds {a.first_seed}..{a.first_seed + a.scenes - 1}), bodies {a.bodies}, "
           f"classifier: {a.classifier}; rendered in {time.perf_counter() - t0:.0f} s")
