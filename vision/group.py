@@ -88,17 +88,17 @@ def _run_geometry(tiles):
     """Centre line of a run: (mean centre, unit axis, pitch = face width, face height)."""
     qs = np.array([np.asarray(t["quad"], np.float32) for t in tiles])   # n x 4 x 2
     cs = qs.mean(axis=1)
+    centre = cs.mean(axis=0)
     widths, heights = _face_sides(qs)
     width, height = small_median(widths), small_median(heights)
     if len(cs) >= 2:
-        d = cs - cs.mean(axis=0)
-        _, _, vt = np.linalg.svd(d, full_matrices=False)
+        _, _, vt = np.linalg.svd(cs - centre, full_matrices=False)
         axis = vt[0]
     else:
         q = qs[0]
         axis = ((q[1] - q[0]) + (q[2] - q[3])) / 2
         axis = axis / (np.linalg.norm(axis) + 1e-6)
-    return cs.mean(axis=0), axis, width, height
+    return centre, axis, width, height
 
 
 def _reading_axis(axis):
