@@ -79,3 +79,44 @@ def test_a_row_on_a_pale_cloth_is_split_into_its_faces():
     assert len(faces) == N
     xs = sorted(float(np.mean(q[:, 0])) for q in faces)
     assert np.allclose(xs, [X0 + (k + 0.5) * FACE_W for k in range(N)], atol=6)
+
+
+def _plain_cloth(seed: int = 0) -> np.ndarray:
+    """The cloth of :func:`_cloth_with_a_row` without the row, as float32."""
+    rng = np.random.default_rng(seed)
+    h, w = 400, 600
+    cloth = np.full((h, w, 3), (228, 232, 234), np.float32)
+    weave = ((np.indices((h, w)).sum(axis=0) % 4) < 2).astype(np.float32)[..., None] * 5.0
+    return cloth - weave + rng.normal(0, 3, (h, w, 3)).astype(np.float32)
+
+
+def _lone_face_open_at_a_corner(gap: int = 12) -> tuple[np.ndarray, tuple[slice, slice]]:
+    """A lone face on the cloth, as white as the cloth, its dark outline (a bevel, its body's
+    layer) broken for ``gap`` px at its top-left corner, where its lit edge meets the cloth;
+    ink strokes on the face. Returns the picture and the face's inside (rows, columns)."""
+    img = _plain_cloth()
+    x0, y0, w, h = 250, 120, 90, 120
+    outline = np.int32([[x0 + gap, y0], [x0 + w, y0], [x0 + w, y0 + h], [x0, y0 + h], [x0, y0 + gap]])
+    cv2.polylines(img, [outline], False, (90, 110, 120), 3)
+    for k in range(3):
+        cy = y0 + 30 + 30 * k
+        cv2.line(img, (x0 + 20, cy), (x0 + w - 20, cy + 6), (40, 40, 160), 4)
+    return np.clip(img, 0, 255).astype(np.uint8), (slice(y0 + 8, y0 + h - 8), slice(x0 + 8, x0 + w - 8))
+
+
+def test_a_lone_face_whose_outline_is_open_at_a_corner_is_enclosed(monkeypatch):
+    img, (rows, cols) = _lone_face_open_at_a_corner()
+    assert silhouettes(img)[rows, cols].mean() / 255 > 0.95
+    import vision.outlines as outlines
+    monkeypatch.setattr(outlines, "HULL_COVER", 1.01)  # no outline closed by its hull
+    assert silhouettes(img)[rows, cols].mean() / 255 < 0.5  # only the ink strokes' own outlines
+
+
+def test_two_strokes_meeting_at_a_corner_are_not_closed_into_a_face():
+    img = _plain_cloth()
+    cv2.polylines(img, [np.int32([[250, 120], [250, 240], [340, 240]])], False, (90, 110, 120), 3)
+    sil = silhouettes(np.clip(img, 0, 255).astype(np.uint8))
+    # the triangle the two strokes span, away from the strokes themselves
+    inside = np.zeros(sil.shape, np.uint8)
+    cv2.fillConvexPoly(inside, np.int32([[262, 160], [262, 228], [310, 228]]), 1)
+    assert sil[inside > 0].mean() / 255 < 0.05
