@@ -68,7 +68,7 @@ def silhouettes(img: np.ndarray, scale: float = 1.0) -> np.ndarray:
 HULL_COVER = 0.85   # an open outline whose edges lie along this share of its convex hull's perimeter is closed
 HULL_NEAR = 2.0     # px: how near the hull an edge pixel lies to count for it
 HULL_MIN_AREA = 400  # px^2: the least hull looked at (a far face is about 20 x 27 px)
-HULL_FILLED = 0.85  # ... and whose own filled area is under this share of its hull (a closed outline fills its hull)
+HULL_FILLED = 0.7  # ... and whose own area (its stroke) is under this share of its hull (a closed outline fills most of its hull)
 
 
 def _nearly_closed_hulls(contours, edges: np.ndarray, scale: float) -> list[np.ndarray]:
@@ -80,10 +80,16 @@ def _nearly_closed_hulls(contours, edges: np.ndarray, scale: float) -> list[np.n
     by about 10 px, was not found at all)."""
     out = []
     near = HULL_NEAR * scale
+    r = int(np.ceil(near))
+    disc = [(dy, dx) for dy in range(-r, r + 1) for dx in range(-r, r + 1) if dy * dy + dx * dx <= near * near]
+    least = HULL_MIN_AREA * scale * scale
     for c in contours:
+        _, _, w, h = cv2.boundingRect(c)
+        if w * h < least:  # the hull lies within the box
+            continue
         hull = cv2.convexHull(c)
         area = cv2.contourArea(hull)
-        if area < HULL_MIN_AREA * scale * scale or cv2.contourArea(c) >= HULL_FILLED * area:
+        if area < least or cv2.contourArea(c) >= HULL_FILLED * area:
             continue
         pts = hull.reshape(-1, 2).astype(np.float32)
         seg = np.roll(pts, -1, axis=0) - pts
@@ -91,12 +97,15 @@ def _nearly_closed_hulls(contours, edges: np.ndarray, scale: float) -> list[np.n
         steps = np.maximum(1, np.ceil(lengths / 2)).astype(int)
         samples = np.concatenate([p + np.outer(np.arange(k) / k, d) for p, d, k in zip(pts, seg, steps)])
         x0, y0, w, h = cv2.boundingRect(hull)
-        own = np.zeros((h + 2, w + 2), np.uint8)
-        cv2.drawContours(own, [c], -1, 255, -1, offset=(1 - x0, 1 - y0))
-        dist = cv2.distanceTransform(255 - own, cv2.DIST_L2, 3)
-        xs = np.clip(np.round(samples[:, 0]).astype(int) - x0 + 1, 0, w + 1)
-        ys = np.clip(np.round(samples[:, 1]).astype(int) - y0 + 1, 0, h + 1)
-        if float(np.mean(dist[ys, xs] <= near)) >= HULL_COVER:
+        own = np.zeros((h + 2 * r + 1, w + 2 * r + 1), np.uint8)  # the outline, with a margin of r
+        cv2.drawContours(own, [c], -1, 1, -1, offset=(r - x0, r - y0))
+        xs = np.round(samples[:, 0]).astype(int) - x0 + r
+        ys = np.round(samples[:, 1]).astype(int) - y0 + r
+        # an outline pixel within ``near`` of each sample point: the disc's offsets looked up
+        covered = np.zeros(len(samples), bool)
+        for dy, dx in disc:
+            covered |= own[ys + dy, xs + dx] > 0
+        if float(np.mean(covered)) >= HULL_COVER:
             out.append(hull)
     return out
 
