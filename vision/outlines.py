@@ -7,13 +7,14 @@ from it (docs/vision.md, "Pale tables"). What still sets a tile apart there is i
 the coloured layer of its body, its shadow on the cloth, the seams between touching tiles
 and the ink on its face are edges far stronger than the cloth's weave.
 
-So on such a photo the faces are looked for inside *silhouettes*: every region the strong
-edges enclose, filled (:func:`silhouettes`). Within each silhouette the face is its whitest
-part (ink, the body's coloured layer and the shadow are darker or coloured), split off by the
-silhouette's own Otsu threshold of whiteness, so neither the table's brightness nor the light's
-fall-off across the photo enters. The result replaces the threshold's face mask
-(:func:`vision.detect.face_mask`, which also cuts it along strong edges); everything after it
-(quads, splitting rows, the body's side, face-down tiles) is :mod:`vision.detect`'s as usual.
+So on such a photo the faces are looked for inside *silhouettes*: every region the strong edges
+enclose, filled, or nearly enclose, closed by its convex hull (:func:`silhouettes`). Within
+each silhouette the face is its whitest part (ink, the body's coloured layer and the shadow are
+darker or coloured), split off by the silhouette's own Otsu threshold of whiteness, so neither
+the table's brightness nor the light's fall-off across the photo enters. The result replaces
+the threshold's face mask (:func:`vision.detect.face_mask`, which also cuts it along strong
+edges); everything after it (quads, splitting rows, the body's side, face-down tiles) is
+:mod:`vision.detect`'s as usual.
 
 Sizes are in px of a working picture of ``REFERENCE_SIDE`` px on its long side, scaled with
 the photo (``scale``).
@@ -31,6 +32,10 @@ MIN_PART = 9           # px: a silhouette's parts thinner than this are opened a
 INSET = 2              # px: the silhouette is taken in by this much: its edge is the outline's outer side
 #                        (a shadow's or a body's far edge), and the band just inside it is cloth as often as face
 MIN_AREA = 50          # px^2: smaller silhouettes are not looked at
+HULL_COVER = 0.85      # an open outline whose edges lie along this share of its convex hull's perimeter is closed
+HULL_NEAR = 2.0        # px: how near the hull an edge pixel lies to count for it
+HULL_MIN_AREA = 400    # px^2: the least hull looked at (a far face is about 20 x 27 px)
+HULL_FILLED = 0.7      # an outline is open where its own area (its stroke) is under this share of its hull's
 
 
 def _odd(k: float) -> int:
@@ -38,8 +43,9 @@ def _odd(k: float) -> int:
 
 
 def silhouettes(img: np.ndarray, scale: float = 1.0) -> np.ndarray:
-    """A 0/255 mask of every region of ``img`` (BGR uint8) that strong edges enclose, filled and
-    taken in by ``INSET``.
+    """A 0/255 mask of every region of ``img`` (BGR uint8) that strong edges enclose, filled (or
+    nearly enclose, closed by its convex hull: :func:`_nearly_closed_hulls`), and taken in by
+    ``INSET``.
 
     Edges are Canny's on the grey picture blurred by ``EDGE_BLUR``, with the high threshold
     ``EDGE_NOISE`` times the median gradient: the median pixel of a photo is the table's, so
@@ -57,7 +63,7 @@ def silhouettes(img: np.ndarray, scale: float = 1.0) -> np.ndarray:
     contours, _ = cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     filled = np.zeros_like(edges)
     cv2.drawContours(filled, contours, -1, 255, -1)
-    for hull in _nearly_closed_hulls(contours, edges, scale):
+    for hull in _nearly_closed_hulls(contours, scale):
         cv2.fillConvexPoly(filled, hull, 255)
     part = _odd(MIN_PART * scale)
     opened = cv2.morphologyEx(filled, cv2.MORPH_OPEN, np.ones((part, part), np.uint8))
@@ -65,19 +71,13 @@ def silhouettes(img: np.ndarray, scale: float = 1.0) -> np.ndarray:
     return cv2.erode(opened, np.ones((inset, inset), np.uint8))
 
 
-HULL_COVER = 0.85   # an open outline whose edges lie along this share of its convex hull's perimeter is closed
-HULL_NEAR = 2.0     # px: how near the hull an edge pixel lies to count for it
-HULL_MIN_AREA = 400  # px^2: the least hull looked at (a far face is about 20 x 27 px)
-HULL_FILLED = 0.7  # ... and whose own area (its stroke) is under this share of its hull (a closed outline fills most of its hull)
-
-
-def _nearly_closed_hulls(contours, edges: np.ndarray, scale: float) -> list[np.ndarray]:
-    """The convex hulls of the open outlines that go nearly all the way round: an outline whose
-    own filled area is under ``HULL_FILLED`` of its hull's, with edge pixels (``edges``) within ``HULL_NEAR``
-    of at least ``HULL_COVER`` of the hull's perimeter. A lone face on a pale cloth lit from one
-    side leaves a gap in its outline wider than ``EDGE_GAP`` where its lit edge meets the cloth
-    (development scene 38 on a pale table: a flower set apart, its outline open at one corner
-    by about 10 px, was not found at all)."""
+def _nearly_closed_hulls(contours, scale: float) -> list[np.ndarray]:
+    """The convex hulls of the open outlines (``contours`` of the closed edges) that go nearly all
+    the way round: an outline whose own filled area is under ``HULL_FILLED`` of its hull's, with
+    its pixels within ``HULL_NEAR`` of at least ``HULL_COVER`` of the hull's perimeter. A lone face
+    on a pale cloth lit from one side leaves a gap in its outline wider than ``EDGE_GAP`` where its
+    lit edge meets the cloth (development scene 38 on a pale table: a flower set apart, its outline
+    open at one corner by about 10 px, was not found at all)."""
     out = []
     near = HULL_NEAR * scale
     r = int(np.ceil(near))
