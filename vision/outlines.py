@@ -84,8 +84,8 @@ def _nearly_closed_hulls(contours, scale: float) -> list[np.ndarray]:
     disc = [(dy, dx) for dy in range(-r, r + 1) for dx in range(-r, r + 1) if dy * dy + dx * dx <= near * near]
     least = HULL_MIN_AREA * scale * scale
     for c in contours:
-        _, _, w, h = cv2.boundingRect(c)
-        if w * h < least:  # the hull lies within the box
+        x0, y0, w, h = cv2.boundingRect(c)  # the hull's box too: its corners are the contour's extremes
+        if w * h < least:
             continue
         hull = cv2.convexHull(c)
         area = cv2.contourArea(hull)
@@ -96,7 +96,6 @@ def _nearly_closed_hulls(contours, scale: float) -> list[np.ndarray]:
         lengths = np.hypot(seg[:, 0], seg[:, 1])
         steps = np.maximum(1, np.ceil(lengths / 2)).astype(int)
         samples = np.concatenate([p + np.outer(np.arange(k) / k, d) for p, d, k in zip(pts, seg, steps)])
-        x0, y0, w, h = cv2.boundingRect(hull)
         own = np.zeros((h + 2 * r + 1, w + 2 * r + 1), np.uint8)  # the outline, with a margin of r
         cv2.drawContours(own, [c], -1, 1, -1, offset=(r - x0, r - y0))
         xs = np.round(samples[:, 0]).astype(int) - x0 + r
