@@ -8,17 +8,22 @@ from vision.outlines import outlined_face_mask, silhouettes
 FACE_W, FACE_H, X0, Y0, N = 60, 80, 60, 150, 6
 
 
-def _cloth_with_a_row(seed: int = 0) -> np.ndarray:
-    """A white cloth, lit brighter on its right (a lamp), with a fine weave and noise, and a
-    row of ``N`` touching ivory faces that are *less* white than the cloth, edged by a slightly
-    darker bevel: a green body layer below them, their shadow on the cloth, dark seams and ink
-    strokes on each face."""
-    rng = np.random.default_rng(seed)
+def _cloth(rng: np.random.Generator, lit: bool = True) -> np.ndarray:
+    """A white cloth, 600 x 400, with a fine weave and noise (drawn from ``rng``), lit brighter on
+    its right (a lamp) where ``lit``; float32."""
     h, w = 400, 600
-    light = np.linspace(0.92, 1.04, w, dtype=np.float32)[None, :, None]
+    light = np.linspace(0.92, 1.04, w, dtype=np.float32)[None, :, None] if lit else np.float32(1.0)
     cloth = np.full((h, w, 3), (228, 232, 234), np.float32) * light
     weave = ((np.indices((h, w)).sum(axis=0) % 4) < 2).astype(np.float32)[..., None] * 5.0
-    img = cloth - weave + rng.normal(0, 3, (h, w, 3)).astype(np.float32)
+    return cloth - weave + rng.normal(0, 3, (h, w, 3)).astype(np.float32)
+
+
+def _cloth_with_a_row(seed: int = 0) -> np.ndarray:
+    """A white cloth (:func:`_cloth`) and a row of ``N`` touching ivory faces that are *less*
+    white than the cloth, edged by a slightly darker bevel: a green body layer below them, their
+    shadow on the cloth, dark seams and ink strokes on each face."""
+    rng = np.random.default_rng(seed)
+    img = _cloth(rng)
     right = X0 + N * FACE_W
     cv2.rectangle(img, (X0 + 4, Y0 + FACE_H), (right + 4, Y0 + FACE_H + 16), (150, 150, 150), -1)  # shadow
     cv2.rectangle(img, (X0, Y0 + FACE_H), (right, Y0 + FACE_H + 10), (60, 120, 40), -1)             # body's green
@@ -81,20 +86,11 @@ def test_a_row_on_a_pale_cloth_is_split_into_its_faces():
     assert np.allclose(xs, [X0 + (k + 0.5) * FACE_W for k in range(N)], atol=6)
 
 
-def _plain_cloth(seed: int = 0) -> np.ndarray:
-    """The cloth of :func:`_cloth_with_a_row` without the row, as float32."""
-    rng = np.random.default_rng(seed)
-    h, w = 400, 600
-    cloth = np.full((h, w, 3), (228, 232, 234), np.float32)
-    weave = ((np.indices((h, w)).sum(axis=0) % 4) < 2).astype(np.float32)[..., None] * 5.0
-    return cloth - weave + rng.normal(0, 3, (h, w, 3)).astype(np.float32)
-
-
 def _lone_face_open_at_a_corner(gap: int = 12) -> tuple[np.ndarray, tuple[slice, slice]]:
     """A lone face on the cloth, as white as the cloth, its dark outline (a bevel, its body's
     layer) broken for ``gap`` px at its top-left corner, where its lit edge meets the cloth;
     ink strokes on the face. Returns the picture and the face's inside (rows, columns)."""
-    img = _plain_cloth()
+    img = _cloth(np.random.default_rng(0), lit=False)
     x0, y0, w, h = 250, 120, 90, 120
     outline = np.int32([[x0 + gap, y0], [x0 + w, y0], [x0 + w, y0 + h], [x0, y0 + h], [x0, y0 + gap]])
     cv2.polylines(img, [outline], False, (90, 110, 120), 3)
@@ -113,7 +109,7 @@ def test_a_lone_face_whose_outline_is_open_at_a_corner_is_enclosed(monkeypatch):
 
 
 def test_two_strokes_meeting_at_a_corner_are_not_closed_into_a_face():
-    img = _plain_cloth()
+    img = _cloth(np.random.default_rng(0), lit=False)
     cv2.polylines(img, [np.int32([[250, 120], [250, 240], [340, 240]])], False, (90, 110, 120), 3)
     sil = silhouettes(np.clip(img, 0, 255).astype(np.uint8))
     # the triangle the two strokes span, away from the strokes themselves
