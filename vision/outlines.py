@@ -81,7 +81,8 @@ def _nearly_closed_hulls(contours, scale: float) -> list[np.ndarray]:
     out = []
     near = HULL_NEAR * scale
     r = int(np.ceil(near))
-    disc = [(dy, dx) for dy in range(-r, r + 1) for dx in range(-r, r + 1) if dy * dy + dx * dx <= near * near]
+    offsets = np.arange(-r, r + 1)
+    disc = (offsets[:, None] ** 2 + offsets[None, :] ** 2 <= near * near).astype(np.uint8)  # grows an outline by ``near``
     least = HULL_MIN_AREA * scale * scale
     for c in contours:
         x0, y0, w, h = cv2.boundingRect(c)  # the hull's box too: its corners are the contour's extremes
@@ -98,13 +99,10 @@ def _nearly_closed_hulls(contours, scale: float) -> list[np.ndarray]:
         samples = np.concatenate([p + np.outer(np.arange(k) / k, d) for p, d, k in zip(pts, seg, steps)])
         own = np.zeros((h + 2 * r + 1, w + 2 * r + 1), np.uint8)  # the outline, with a margin of r
         cv2.drawContours(own, [c], -1, 1, -1, offset=(r - x0, r - y0))
+        near_own = cv2.dilate(own, disc)  # 1 within ``near`` of an outline pixel
         xs = np.round(samples[:, 0]).astype(int) - x0 + r
         ys = np.round(samples[:, 1]).astype(int) - y0 + r
-        # an outline pixel within ``near`` of each sample point: the disc's offsets looked up
-        covered = np.zeros(len(samples), bool)
-        for dy, dx in disc:
-            covered |= own[ys + dy, xs + dx] > 0
-        if float(np.mean(covered)) >= HULL_COVER:
+        if float(np.mean(near_own[ys, xs] > 0)) >= HULL_COVER:
             out.append(hull)
     return out
 
