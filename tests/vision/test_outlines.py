@@ -3,6 +3,7 @@ import cv2
 import numpy as np
 
 from vision.detect import detect, face_mask, whiteness, white_balance
+import vision.outlines as outlines
 from vision.outlines import outlined_face_mask, silhouettes
 
 FACE_W, FACE_H, X0, Y0, N = 60, 80, 60, 150, 6
@@ -103,7 +104,6 @@ def _lone_face_open_at_a_corner(gap: int = 12) -> tuple[np.ndarray, tuple[slice,
 def test_a_lone_face_whose_outline_is_open_at_a_corner_is_enclosed(monkeypatch):
     img, (rows, cols) = _lone_face_open_at_a_corner()
     assert silhouettes(img)[rows, cols].mean() / 255 > 0.95
-    import vision.outlines as outlines
     monkeypatch.setattr(outlines, "HULL_COVER", 1.01)  # no outline closed by its hull
     assert silhouettes(img)[rows, cols].mean() / 255 < 0.5  # only the ink strokes' own outlines
 
