@@ -1017,6 +1017,7 @@ FEW_FACES = 13  # a hand has 13 tiles or more: fewer inked faces than this, and 
 MORE_LOOKS = 2  # each without the reference colours of the looks before
 LOOK_GAIN = 2  # ... and kept only if it finds this many more inked faces (one more found the same tiles);
 #                 faces are counted up to FEW_FACES, so a first look with FEW_FACES - 1 stays
+CLIPPED_WHITE = 250  # a look balanced to a colour this pale in every channel (clipped white) looks no further
 
 
 def detect(img: np.ndarray, long_side: int = DETECT_LONG_SIDE, whole: tuple[int, int] | None = None,
@@ -1037,6 +1038,8 @@ def detect(img: np.ndarray, long_side: int = DETECT_LONG_SIDE, whole: tuple[int,
     Where fewer than ``FEW_FACES`` faces with ink are found, the white balance looks again
     without the pixels of the colour it balanced to (see :func:`white_balance`), up to
     ``MORE_LOOKS`` times; a look is kept over the best before it if it finds ``LOOK_GAIN`` more inked faces.
+    A look balanced to clipped white (``CLIPPED_WHITE`` or more in every channel) looks no further:
+    that colour tints nothing, and in an over-exposed photo it is the burnt faces' own.
     ``"pale_table"``: whether the photo lies on a pale table (:func:`is_pale_table`, told by each
     look's own balance), where the faces are found by their outlines (:mod:`vision.outlines`)
     instead of the face mask. A window detected with the photo's ``balance`` cannot tell (it is
@@ -1054,7 +1057,7 @@ def detect(img: np.ndarray, long_side: int = DETECT_LONG_SIDE, whole: tuple[int,
     inked = _face_count(found, f, FEW_FACES)
     left_out = [ref]
     for _ in range(MORE_LOOKS):
-        if inked >= FEW_FACES:
+        if inked >= FEW_FACES or float(np.min(ref)) >= CLIPPED_WHITE:
             break
         gains, ref = white_balance(small, tuple(left_out))
         again = _detect_with(img, small, f, gains, None, frame)

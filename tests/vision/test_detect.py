@@ -472,6 +472,27 @@ def test_another_look_is_kept_only_if_it_finds_clearly_more_inked_faces(monkeypa
     assert told == [None] * len(counts)
 
 
+@pytest.mark.parametrize("palest, looks", [(255, 1), (251, 1), (235, 3)])
+def test_a_look_balanced_to_clipped_white_looks_no_further(monkeypatch, palest, looks):
+    # over-exposed (development scene 8 at 1.26 without the riichi_art style): the palest 1%, the
+    # colour a look balances to, is the sensor's clipped white, and so are the burnt faces; a
+    # further look without that colour leaves the faces out, and its count of inked faces was
+    # won by a pale strip (a kong's ivory layer) cut into 29 cells. A paler thing that is not
+    # clipped (a lit screen, paper) is still left out for another look.
+    import vision.detect as det
+    told = []
+
+    def look(img, small, f, gains, *a, **k):
+        told.append(gains)
+        return {"look": len(told) - 1, "pale_table": False}
+    monkeypatch.setattr(det, "_detect_with", look)
+    monkeypatch.setattr(det, "_face_count", lambda found, f, enough: 6)  # a look short of a hand's faces
+    img = np.full((600, 800, 3), (40, 110, 60), np.uint8)  # green felt
+    img[100:200, 100:300] = palest                          # the palest 4% of the photo, neutral
+    assert len(told) == 0 and detect(img)["look"] == 0
+    assert len(told) == looks
+
+
 def test_inked_face_count_takes_faces_cut_by_the_photo_edge():
     from vision.detect import _face_count
     mask = np.zeros((100, 200), np.uint8)
