@@ -489,7 +489,8 @@ def test_a_look_balanced_to_clipped_white_looks_no_further(monkeypatch, palest, 
     monkeypatch.setattr(det, "_face_count", lambda found, f, enough: 6)  # a look short of a hand's faces
     img = np.full((600, 800, 3), (40, 110, 60), np.uint8)  # green felt
     img[100:200, 100:300] = palest                          # the palest 4% of the photo, neutral
-    assert len(told) == 0 and detect(img)["look"] == 0
+    assert np.all(det.white_balance(img)[1] == palest)      # the colour the first look balances to
+    assert detect(img)["look"] == 0
     assert len(told) == looks
 
 
