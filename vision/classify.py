@@ -17,6 +17,10 @@ second model over the eight flowers at a higher resolution, both ways up), whose
 multiplied into the classifier's flower probabilities (:func:`read_flowers`). Last, the eight
 flowers count together when a crop is named (:func:`choose`): a crop whose flowers hold more
 probability than any other kind is named as its likeliest flower.
+
+The table scan reads most faces' first reading ahead, on a thread of its own, while its detection
+looks on (:func:`read_ahead`, :mod:`vision.read_ahead`), and hands those readings to
+:func:`classify` (``first``), which reads only the rest and goes on from there.
 """
 from __future__ import annotations
 
@@ -43,7 +47,7 @@ _FLOWER = np.isin(np.arange(len(LABELS)), FLOWER_INDEX)
 FLOWER_WEIGHT = 0.5  # the classifier's flower reading, raised to this power, times the reader's
 THREADS = 2
 
-_sessions: dict[Path, object] = {}
+_sessions: dict[tuple[Path, int], object] = {}
 _lock = threading.Lock()
 
 
@@ -67,23 +71,25 @@ def use_flower_model(path) -> None:
     FLOWER_MODEL_PATH = Path(path)
 
 
-def session(path: Path | None = None):
-    """The onnxruntime session of ``path`` (default: the tile classifier), created on first use."""
+def session(path: Path | None = None, threads: int = THREADS):
+    """The onnxruntime session of ``path`` (default: the tile classifier) on ``threads`` threads,
+    created on first use."""
     path = Path(path or MODEL_PATH)
-    if path not in _sessions:
+    key = (path, threads)
+    if key not in _sessions:
         with _lock:
-            if path not in _sessions:
+            if key not in _sessions:
                 import onnxruntime as ort
 
                 opts = ort.SessionOptions()
-                opts.intra_op_num_threads = THREADS
+                opts.intra_op_num_threads = threads
                 opts.inter_op_num_threads = 1
                 opts.log_severity_level = 3
                 # two models run one after the other: threads left spinning by one would hold the
                 # cores the other needs (bench/classify_bench.py: 1.2 ms a tile spinning, 0.5 not)
                 opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
-                _sessions[path] = ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
-    return _sessions[path]
+                _sessions[key] = ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
+    return _sessions[key]
 
 
 def _as_bgr(crop) -> np.ndarray:
@@ -110,17 +116,44 @@ def _as_bgr(crop) -> np.ndarray:
     return np.ascontiguousarray(crop)
 
 
-def _run(path: Path, inputs: list[np.ndarray]) -> np.ndarray:
+def _run(path: Path, inputs: list[np.ndarray], threads: int = THREADS) -> np.ndarray:
     """The model at ``path`` on model-sized H x W x 3 uint8 inputs, as one batch."""
     x = np.stack(inputs).transpose(0, 3, 1, 2).astype(np.float32, order="C")  # N x 3 x H x W, in one copy
-    return session(path).run(None, {"crops": x})[0]
+    return session(path, threads).run(None, {"crops": x})[0]
 
 
-def probabilities(crops: list[np.ndarray]) -> np.ndarray:
-    """Class probabilities (N x len(LABELS)) for valid BGR uint8 crops."""
+def model_input(crop: np.ndarray) -> np.ndarray:
+    """A crop as the tile classifier takes it (:func:`_as_bgr`, then :func:`to_input`); raises
+    ValueError where it cannot be a tile face."""
+    return to_input(_as_bgr(crop))
+
+
+def probabilities(crops: list[np.ndarray], first: list | None = None) -> np.ndarray:
+    """Class probabilities (N x len(LABELS)) for valid BGR uint8 crops. ``first``: per crop, its
+    probabilities where already read (:func:`read_ahead`), else None."""
     if not crops:
         return np.zeros((0, len(LABELS)), np.float32)
-    return _run(MODEL_PATH, [to_input(c) for c in crops])
+    if first is None:
+        return _run(MODEL_PATH, [to_input(c) for c in crops])
+    out = np.empty((len(crops), len(LABELS)), np.float32)
+    missing = [i for i, p in enumerate(first) if p is None]
+    if missing:
+        out[missing] = _run(MODEL_PATH, [to_input(crops[i]) for i in missing])
+    for i, p in enumerate(first):
+        if p is not None:
+            out[i] = p
+    return out
+
+
+def read_ahead(inputs: list[np.ndarray]) -> np.ndarray:
+    """The tile classifier's probabilities for model inputs (:func:`model_input`) on a single
+    onnxruntime thread: for a caller reading crops on a thread of its own while its main thread
+    works on (:class:`vision.scan.ReadAhead`), where a second onnxruntime thread would take turns
+    with that main thread. onnxruntime reads each crop of a batch alike whatever the batch
+    and its threads: the same numbers, bit for bit, as :func:`probabilities`."""
+    if not inputs:
+        return np.zeros((0, len(LABELS)), np.float32)
+    return _run(MODEL_PATH, inputs, threads=1)
 
 
 def _leaning(probs: np.ndarray, kinds: np.ndarray) -> np.ndarray:
@@ -165,11 +198,12 @@ def read_flowers(crops: list[np.ndarray], probs: np.ndarray) -> np.ndarray:
     return probs
 
 
-def readings(crops: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def readings(crops: list[np.ndarray], first: list | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The three readings of valid BGR uint8 crops, as probabilities: the classifier's, with the
     second look (:func:`second_look`), and with the flower reader as well (:func:`read_flowers`,
-    the one :func:`classify` reports). Evaluations compare the three."""
-    first = probabilities(crops)
+    the one :func:`classify` reports). Evaluations compare the three. ``first``: as in
+    :func:`probabilities`."""
+    first = probabilities(crops, first)
     looked = second_look(crops, first)
     return first, looked, read_flowers(crops, looked)
 
@@ -213,23 +247,27 @@ def _result(p: np.ndarray, best: int, likely: int = 0, order: list[int] | None =
     return out
 
 
-def classify(crops: list[np.ndarray], likely: int = 0) -> list[dict]:
+def classify(crops: list[np.ndarray], likely: int = 0, first: list | None = None) -> list[dict]:
     """Name each crop. A crop that cannot be a tile face (too small, wrong shape) gets
     ``{"tile": "reject", "confidence": 0.0, "top3": [], "error": why}``.
 
     ``likely``: each reading also lists that many likeliest kinds (``reject`` never; like
     ``top3``, the named kind first), with their scores, as ``"likely"``: more alternatives than
     the three shown to a player, for callers that weigh them (the table scan's readings by
-    place, :mod:`vision.group`)."""
+    place, :mod:`vision.group`). ``first``: per crop, the classifier's probabilities where
+    already read (:func:`read_ahead` of its :func:`model_input`), else None: the crop is read
+    on, from the second look, as if it had been read here."""
     prepared: list[np.ndarray] = []
+    known: list = []
     slots: list[int | str] = []
-    for crop in crops:
+    for k, crop in enumerate(crops):
         try:
             prepared.append(_as_bgr(crop))
+            known.append(None if first is None else first[k])
             slots.append(len(prepared) - 1)
         except ValueError as e:
             slots.append(str(e))
-    probs = readings(prepared)[2]
+    probs = readings(prepared, known if first is not None else None)[2]
     named = choose(probs)
     orders = np.argsort(-probs, axis=1).tolist()  # each reading's kinds from likeliest down, at once
     out = []

@@ -1021,7 +1021,8 @@ CLIPPED_WHITE = 250  # a look balanced to a colour this pale in every channel (c
 
 
 def detect(img: np.ndarray, long_side: int = DETECT_LONG_SIDE, whole: tuple[int, int] | None = None,
-           balance: tuple | None = None, pale: bool = False) -> dict:
+           balance: tuple | None = None, pale: bool = False,
+           on_faces: Callable[[list[np.ndarray]], None] | None = None) -> dict:
     """Find candidate tiles in a BGR image.
 
     Masks are built on a copy of about ``long_side`` px (``DETECT_LONG_SIDE``); runs are split on
@@ -1044,15 +1045,21 @@ def detect(img: np.ndarray, long_side: int = DETECT_LONG_SIDE, whole: tuple[int,
     look's own balance), where the faces are found by their outlines (:mod:`vision.outlines`)
     instead of the face mask. A window detected with the photo's ``balance`` cannot tell (it is
     mostly tiles): ``pale`` says it.
+
+    ``on_faces``: called in each look with the quads of its faces (``img`` px) once they are split
+    and trimmed, before the look searches for face-down tiles, so that the caller can start
+    reading them meanwhile (:class:`vision.scan.ReadAhead`). Most of them are the look's faces as
+    returned; the face-down search may still take a row's end face for a kong's, and a look that
+    finds too few inked faces may be dropped for another.
     """
     small = _shrunk(img, long_side)
     f = small.shape[1] / img.shape[1]
     frame = small.shape[:2] if whole is None else (whole[0] * f, whole[1] * f)  # the whole photo's mask size
     if balance is not None:
         return _detect_with(img, small, f, *balance[:2], frame, table=balance[2] if len(balance) > 2 else None,
-                            pale=pale)
+                            pale=pale, on_faces=on_faces)
     gains, ref = white_balance(small)
-    found = _detect_with(img, small, f, gains, None, frame)
+    found = _detect_with(img, small, f, gains, None, frame, on_faces=on_faces)
     found["left_out"] = ()
     inked = _face_count(found, f, FEW_FACES)
     left_out = [ref]
@@ -1060,7 +1067,7 @@ def detect(img: np.ndarray, long_side: int = DETECT_LONG_SIDE, whole: tuple[int,
         if inked >= FEW_FACES or float(np.min(ref)) >= CLIPPED_WHITE:
             break
         gains, ref = white_balance(small, tuple(left_out))
-        again = _detect_with(img, small, f, gains, None, frame)
+        again = _detect_with(img, small, f, gains, None, frame, on_faces=on_faces)
         n = _face_count(again, f, FEW_FACES)
         if n >= inked + LOOK_GAIN:
             found, inked = again, n
@@ -1129,7 +1136,8 @@ def _face_count(det: dict, f: float, enough: int) -> int:
 
 
 def _detect_with(img: np.ndarray, small: np.ndarray, f: float, gains: np.ndarray, threshold: float | None,
-                 frame: tuple, table: list | None = None, pale: bool | None = None) -> dict:
+                 frame: tuple, table: list | None = None, pale: bool | None = None,
+                 on_faces: Callable[[list[np.ndarray]], None] | None = None) -> dict:
     """:func:`detect` with the white balance ``gains`` of ``small`` (``img`` scaled by ``f``) and the
     whiteness ``threshold`` (None: :func:`face_mask` finds it); ``frame``: the (height, width) of
     the whole photo at ``small``'s scale; ``table``: the table's colours (None: those of
@@ -1137,7 +1145,7 @@ def _detect_with(img: np.ndarray, small: np.ndarray, f: float, gains: np.ndarray
     where faces are found by their outlines (:mod:`vision.outlines`); None: told by this look's
     whiteness (:func:`is_pale_table`). A further look balanced without the colour of the look
     before may balance to the table's and tell it pale: it is kept only where it finds clearly
-    more faces (:func:`detect`)."""
+    more faces (:func:`detect`). ``on_faces``: as in :func:`detect`."""
     # the face-down search's whole-picture steps depend on the picture and its balance only: they
     # run on the spare core while this thread splits and trims the faces (vision/background.py)
     ahead = InBackground(_whole_picture_steps, small, gains)
@@ -1173,6 +1181,8 @@ def _detect_with(img: np.ndarray, small: np.ndarray, f: float, gains: np.ndarray
         toward = body_direction(deep_found)
         if toward is not None:
             trim_deep_sides(img, runs, toward, looks)
+        if on_faces is not None:
+            on_faces([q for r in runs for q in r.quads])
     runs = link_rows(runs)
     heights = [r.height * f for r in runs]
     face_h = small_median(heights) if heights else 0.0

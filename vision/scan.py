@@ -41,6 +41,7 @@ from .detect import (DETECT_LONG_SIDE, SIDE_FACING, apply_gains, centre as quad_
                      point_in_quad, small_median)
 from .copy_limits import limit_copies
 from .group import HAND_SIZES, adds_up, group_tiles, hand_size, missing_a_tile, runs
+from .read_ahead import ReadAhead
 
 CROP_W, CROP_H = 96, 128     # the classifier resizes; this keeps the detail of big tiles
 CLOSER_LOOK_FACE_PX = 48     # faces shorter than this in the detection mask: look again, closer
@@ -179,24 +180,32 @@ def _look(decoded, classify_fn, timings: dict, long_side: int = DETECT_LONG_SIDE
     (:func:`vision.detect.photo_balance`; ``left_out``: the reference colours the look before
     left out; ``found``: the quads it found and their face height, in ``decoded.image`` px);
     ``pale``: whether the whole photo lies on a pale table, which a window cannot tell;
-    the detection's quads are still in ``decoded.image`` px."""
+    the detection's quads are still in ``decoded.image`` px. With the shipped classifier, the faces
+    found are read while the detection looks for face-down tiles (:mod:`vision.read_ahead`)."""
     t0 = time.perf_counter()
-    if window is None:
-        det = detect(decoded.image, long_side=long_side)
-    else:
-        x0, y0, x1, y1 = window
-        part = decoded.image[y0:y1, x0:x1]
-        scale = long_side / max(decoded.image.shape[:2])
-        det = detect(part, long_side=max(1, round(max(part.shape[:2]) * scale)), whole=decoded.image.shape[:2],
-                     balance=photo_balance(decoded.image, long_side, left_out, *found), pale=pale)
-        det["runs"] = [_moved(r, (x0, y0)) for r in det["runs"]]
-    timings["detect"] = (time.perf_counter() - t0) * 1000
-    result, grouped = _read(decoded, det, classify_fn, timings)
+    offset = (0, 0) if window is None else window[:2]
+    ahead = ReadAhead(decoded.image, crop_face, offset) if classify_fn is None else None
+    try:
+        if window is None:
+            det = detect(decoded.image, long_side=long_side, on_faces=ahead)
+        else:
+            x0, y0, x1, y1 = window
+            part = decoded.image[y0:y1, x0:x1]
+            scale = long_side / max(decoded.image.shape[:2])
+            det = detect(part, long_side=max(1, round(max(part.shape[:2]) * scale)), whole=decoded.image.shape[:2],
+                         balance=photo_balance(decoded.image, long_side, left_out, *found), pale=pale, on_faces=ahead)
+            det["runs"] = [_moved(r, (x0, y0)) for r in det["runs"]]
+        timings["detect"] = (time.perf_counter() - t0) * 1000
+        result, grouped = _read(decoded, det, classify_fn, timings, ahead)
+    finally:
+        if ahead is not None:
+            ahead.join()  # no reading outlives the look that started it
     return result, det, grouped
 
 
-def _read(decoded, det: dict, classify_fn, timings: dict) -> tuple[dict, list[dict]]:
-    """Classify and group what :func:`detect` found in ``decoded.image``; ``timings`` so far.
+def _read(decoded, det: dict, classify_fn, timings: dict, ahead: ReadAhead | None = None) -> tuple[dict, list[dict]]:
+    """Classify and group what :func:`detect` found in ``decoded.image``; ``timings`` so far;
+    ``ahead``: the faces read while the detection looked on.
 
     Returns (the reading, its tiles as :func:`vision.group.group_tiles` ordered them: each with
     its ``group`` and detection ``run``, in working image coordinates), and counts the rows'
@@ -204,7 +213,7 @@ def _read(decoded, det: dict, classify_fn, timings: dict) -> tuple[dict, list[di
     t1 = time.perf_counter()
     cands = candidates(det["runs"])
     sx, sy = decoded.scale_xy
-    results = name_quads(decoded, [c["quad"] for c in cands], classify_fn)
+    results = name_quads(decoded, [c["quad"] for c in cands], classify_fn, ahead)
     results = reread_between(decoded, cands, results, classify_fn)
     results = reread_to_shape(decoded, cands, results, classify_fn, det.get("body_side"))
     t2 = time.perf_counter()
@@ -321,16 +330,19 @@ def _centre_and_size(quad) -> tuple[np.ndarray, float]:
     return q.mean(axis=0), float(max(np.linalg.norm(q[1] - q[0]), np.linalg.norm(q[3] - q[0])))
 
 
-def name_quads(decoded, quads: list, classify_fn=None) -> list[dict]:
+def name_quads(decoded, quads: list, classify_fn=None, ahead: ReadAhead | None = None) -> list[dict]:
     """The classifier's reading of each face quad (``decoded.image`` px) cropped from the working
-    image; ``classify_fn(crops, quads in the photo's px)`` stands in for it where given."""
+    image; ``classify_fn(crops, quads in the photo's px)`` stands in for it where given.
+    ``ahead``: faces cropped and read already (:mod:`vision.read_ahead`), whose crops and first
+    readings are taken from it."""
     if not quads:
         return []
-    crops = [crop_face(decoded.image, q) for q in quads]
+    crops, first = ahead.take(quads) if ahead is not None else ([None] * len(quads), None)
+    crops = [crop_face(decoded.image, q) if c is None else c for c, q in zip(crops, quads)]
     if classify_fn is None:
         from .classify import classify
 
-        return classify(crops, likely=LIKELY_KINDS)
+        return classify(crops, likely=LIKELY_KINDS, first=first)
     sx, sy = decoded.scale_xy
     return classify_fn(crops, [np.asarray(q, np.float64) * [sx, sy] for q in quads])
 

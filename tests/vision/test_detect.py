@@ -462,7 +462,7 @@ def test_another_look_is_kept_only_if_it_finds_clearly_more_inked_faces(monkeypa
     looks = iter(range(len(counts)))
     told = []  # the pale table each look was told: each tells it by its own balance
 
-    def look(*a, pale=None):
+    def look(*a, pale=None, on_faces=None):
         told.append(pale)
         return {"look": next(looks), "pale_table": True}
     monkeypatch.setattr(det, "_detect_with", look)
