@@ -148,7 +148,7 @@ def probabilities(crops: list[np.ndarray], first: list | None = None) -> np.ndar
 def read_ahead(inputs: list[np.ndarray]) -> np.ndarray:
     """The tile classifier's probabilities for model inputs (:func:`model_input`) on a single
     onnxruntime thread: for a caller reading crops on a thread of its own while its main thread
-    works on (:class:`vision.scan.ReadAhead`), where a second onnxruntime thread would take turns
+    works on (:class:`vision.read_ahead.ReadAhead`), where a second onnxruntime thread would take turns
     with that main thread. onnxruntime reads each crop of a batch alike whatever the batch
     and its threads: the same numbers, bit for bit, as :func:`probabilities`."""
     if not inputs:

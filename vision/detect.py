@@ -1048,7 +1048,7 @@ def detect(img: np.ndarray, long_side: int = DETECT_LONG_SIDE, whole: tuple[int,
 
     ``on_faces``: called in each look with the quads of its faces (``img`` px) once they are split
     and trimmed, before the look searches for face-down tiles, so that the caller can start
-    reading them meanwhile (:class:`vision.scan.ReadAhead`). Most of them are the look's faces as
+    reading them meanwhile (:class:`vision.read_ahead.ReadAhead`). Most of them are the look's faces as
     returned; the face-down search may still take a row's end face for a kong's, and a look that
     finds too few inked faces may be dropped for another.
     """
