@@ -4,9 +4,10 @@
 (``on_faces``), then searches the photo for face-down tiles, a row's ends that are a kong's and
 outlined kongs: several milliseconds of the scan's main thread, most of them Python. A
 :class:`ReadAhead` given as ``on_faces`` crops those faces there and then (on the main thread:
-the scan needs the crops anyway) and runs the tile classifier's first reading of them on a thread
-of its own (:class:`vision.background.InBackground`; onnxruntime on one thread lets go of the
-interpreter lock for the whole run, so it takes the spare core). The classify step then takes the
+the scan needs the crops anyway) and, on a thread of its own, makes their model inputs and runs
+the tile classifier's first reading of them (:class:`vision.background.InBackground`; OpenCV's
+resizes and onnxruntime on one thread let go of the interpreter lock, so they take the spare
+core; the crops themselves, made there too, cost more than they saved: docs/performance.md). The classify step then takes the
 crops and first readings of the faces it still has (:meth:`ReadAhead.take`) and reads only the
 rest. onnxruntime reads a crop alike in any batch on any number of threads, so the scan returns
 what it returned without the read-ahead; docs/performance.md gives the time it saves.
@@ -18,6 +19,15 @@ from collections.abc import Callable
 import numpy as np
 
 from .background import InBackground
+
+
+def _first_reading(crops: list[np.ndarray]) -> np.ndarray:
+    """The tile classifier's first reading of ``crops``, their model inputs made here too: each
+    is an area resize of about 0.07 ms, which the reading's thread makes while the main thread
+    works on (they were made on the main thread before; docs/performance.md)."""
+    from .classify import model_input, read_ahead
+
+    return read_ahead([model_input(c) for c in crops])
 
 
 class ReadAhead:
@@ -38,13 +48,11 @@ class ReadAhead:
         return np.asarray(quad, np.float32).tobytes()
 
     def __call__(self, quads: list[np.ndarray]) -> None:
-        from .classify import model_input, read_ahead
-
         if not quads:
             return
         moved = [np.asarray(q, np.float32) + self._offset for q in quads]
         crops = [self._crop(self._image, q) for q in moved]
-        job = InBackground(read_ahead, [model_input(c) for c in crops])
+        job = InBackground(_first_reading, crops)
         self._jobs.append(job)
         for k, (q, c) in enumerate(zip(moved, crops)):
             self._faces[self._key(q)] = (c, job, k)
