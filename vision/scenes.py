@@ -505,6 +505,8 @@ def make_scene(seed: int, *, width: int = 1600, hand: dict | None = None, source
     ``fill``: the share of the frame's shorter side that the hand's layout spans (default: drawn
     from 0.55-0.85, a hand framed to fill the photo); a given one changes nothing else in the
     scene, so a seed's photo can be compared with the same hand shot from further away.
+    ``quality``: the JPEG quality (default: drawn from 70-95); a given one, too, changes nothing
+    else (``bench/scan_bench.py --quality``: the same photos as a camera would save them).
 
     ``bodies``: ``"sprite"`` draws each tile's thickness on a side of its own, drawn at random
     (0.06-0.2 of the face's height); ``"camera"`` draws it where the scene's camera sees it:
@@ -532,7 +534,8 @@ def make_scene(seed: int, *, width: int = 1600, hand: dict | None = None, source
     tilt = float(rng.uniform(0, 40)) if tilt is None else float(tilt)
     roll = float(rng.uniform(-180, 180)) if roll is None else float(roll)
     yaw = float(rng.uniform(-30, 30))
-    quality = int(rng.integers(70, 96)) if quality is None else int(quality)
+    drawn_quality = int(rng.integers(70, 96))  # drawn even when given, so the rest of the scene stays the same
+    quality = drawn_quality if quality is None else int(quality)
     out_w = int(width)
     out_h = int(round(width * 3 / 4))
     if portrait:

@@ -75,6 +75,22 @@ def test_a_given_fill_shoots_the_same_hand_from_further_away():
     assert 0.45 < ratio < 0.75  # the same tiles, about 0.6 times the size
 
 
+def test_a_given_quality_saves_the_same_photo_at_that_quality():
+    data, truth = make_scene(5, width=800)
+    drawn = truth["params"]["quality"]
+    best, best_truth = make_scene(5, width=800, quality=95)
+    assert best_truth["params"]["quality"] == 95 and 70 <= drawn <= 95
+    assert {k: v for k, v in best_truth.items() if k != "params"} == {k: v for k, v in truth.items() if k != "params"}
+    assert {k: v for k, v in best_truth["params"].items() if k != "quality"} == \
+        {k: v for k, v in truth["params"].items() if k != "quality"}
+    a, b = (cv2.imdecode(np.frombuffer(d, np.uint8), cv2.IMREAD_COLOR).astype(np.float32) for d in (data, best))
+    assert float(np.abs(a - b).mean()) < 3.0  # the same picture, only its compression differs
+    if drawn < 95:
+        assert len(best) > len(data)
+    again, _ = make_scene(5, width=800, quality=drawn)
+    assert again == data  # the drawn quality, given, gives the very same file
+
+
 def test_a_scene_of_photographed_faces_puts_the_real_crops_where_the_faces_go(tmp_path, monkeypatch):
     """The measuring style ``real_photo`` (vision.faces.photos): each face of the scene is one
     of the real crops of its kind, and kinds without a crop fall back to a rendered style."""

@@ -1,0 +1,18 @@
+"""bench/scan_bench.py: the speed table, and ``--quality``, which saves the same photos at one quality."""
+
+
+def _rows(out: str) -> list[list[str]]:
+    return [[c.strip() for c in line.strip("|").split("|")] for line in out.splitlines() if line.startswith("| 9")]
+
+
+def test_the_table_gives_each_photo_its_quality_and_quality_sets_it(bench_tool, capsys):
+    tool = bench_tool("scan_bench")
+    assert tool.main(["--photos", "1", "--repeat", "1", "--classifier", "truth"]) == 0
+    drawn = _rows(capsys.readouterr().out)
+    assert len(drawn) == 1 and drawn[0][0] == "900000" and 70 <= int(drawn[0][2]) <= 95
+    assert tool.main(["--photos", "1", "--repeat", "1", "--classifier", "truth", "--quality", "80"]) == 0
+    out = capsys.readouterr().out
+    given = _rows(out)
+    assert given[0][2] == "80" and given[0][10] == drawn[0][10]  # the same scene: as many tiles found
+    assert float(given[0][1]) != float(drawn[0][1])  # ... saved at another quality
+    assert "median scan / imdecode:" in out
