@@ -2200,7 +2200,7 @@ def _framed_cells(small: np.ndarray, covered: np.ndarray, face_h: float, aspect:
 
 
 def _pitches(cell: np.ndarray, step: np.ndarray, cells: list[np.ndarray], found: list[Run], face_h: float,
-             aspect: float, f: float) -> list[float]:
+             aspect: float, f: float, centres: list[np.ndarray] | None = None) -> list[float]:
     """The distances from one tile of a kong to the next to try, likeliest first, for a framed
     ``cell`` (half-size px) whose width is ``step``. A framed cell's own width can miss the pitch
     either way: the edges eat into it, or a weak edge (a green back's against green felt) lets it
@@ -2209,14 +2209,17 @@ def _pitches(cell: np.ndarray, step: np.ndarray, cells: list[np.ndarray], found:
     So: the nearest other framed cell one tile along, else the width of the nearest face lying
     the same way (:func:`_local_face_shape`; ``found`` and ``face_h`` in ``img`` px, ``f`` the
     half-size scale) where it is within ``PITCH_NEAR`` of the cell's width, else the cell's width;
-    then the face's width if it is further off but within ``PITCH_FAR`` (a second try)."""
+    then the face's width if it is further off but within ``PITCH_FAR`` (a second try).
+    ``centres``: the cells' :func:`centre`, where the caller has them (it asks for every cell's
+    pitches)."""
     width = float(np.linalg.norm(step))
     u = step / width
-    centre = cell.mean(axis=0)
-    for other in cells:
-        d = other.mean(axis=0) - centre
+    middle = centre(cell)
+    across = np.array([-u[1], u[0]])
+    for other in centres if centres is not None else [centre(c) for c in cells]:
+        d = other - middle
         along = abs(float(d @ u))
-        if PITCH_NEAR[0] * width <= along <= PITCH_NEAR[1] * width and abs(float(d @ np.array([-u[1], u[0]]))) < 0.3 * width:
+        if PITCH_NEAR[0] * width <= along <= PITCH_NEAR[1] * width and abs(float(d @ across)) < 0.3 * width:
             return [along]
     h, a = _local_face_shape(found, cell / f, u, face_h, aspect)
     local = h * a * f
@@ -2271,9 +2274,9 @@ def _outlined_kongs(small: np.ndarray, gains: np.ndarray, found: list[Run], face
     kongs: list[Run] = []
     taken: list[np.ndarray] = []
     consumed: set[int] = set()
-    for cell in cells:
-        centre = cell.mean(axis=0)
-        if any(point_in_quad(centre, t) for t in taken):
+    centres = [centre(c) for c in cells]
+    for cell, middle in zip(cells, centres):
+        if any(point_in_quad(middle, t) for t in taken):
             continue
         a, b = cell[1] - cell[0], cell[3] - cell[0]
         across = a if np.linalg.norm(a) < np.linalg.norm(b) else b  # across the tile: along a kong
@@ -2303,7 +2306,7 @@ def _outlined_kongs(small: np.ndarray, gains: np.ndarray, found: list[Run], face
             hi = next((k for k in range(1, KONG_REACH + 2) if not same(k)), KONG_REACH + 2) - 1
             return ([cell + step * k for k in range(-lo, hi + 1)], took) if lo + hi + 1 == 4 else None
 
-        pitches = _pitches(cell, across, cells, found, face_h / f, aspect, f)
+        pitches = _pitches(cell, across, cells, found, face_h / f, aspect, f, centres)
         steps = [across * p / float(np.linalg.norm(across)) for p in pitches]
         step, run = next(((st, r) for st in steps if (r := run_of_four(st)) is not None), (None, None))
         if run is None:
@@ -2326,7 +2329,7 @@ def _blobs_at(backs: list[Run], cell: np.ndarray) -> list[int]:
     in two) with a tile centred in ``cell`` grown by 30%: that cell's tile, found before."""
     grown = _scaled(cell, 1.3)
     return [i for i, b in enumerate(backs)
-            if len(b.quads) <= 2 and any(point_in_quad(np.asarray(x).mean(axis=0), grown) for x in b.quads)]
+            if len(b.quads) <= 2 and any(point_in_quad(centre(np.asarray(x)), grown) for x in b.quads)]
 
 
 def _same_shape(a: np.ndarray, b: np.ndarray, tol_deg: float = 10.0, tol_len: float = 0.2) -> bool:
