@@ -4,13 +4,14 @@
 (``on_faces``), then searches the photo for face-down tiles, a row's ends that are a kong's and
 outlined kongs: several milliseconds of the scan's main thread, most of them Python. A
 :class:`ReadAhead` given as ``on_faces`` crops those faces there and then (on the main thread:
-the scan needs the crops anyway) and, on a thread of its own, makes their model inputs and runs
-the tile classifier's first reading of them (:class:`vision.background.InBackground`; OpenCV's
-resizes and onnxruntime on one thread let go of the interpreter lock, so they take the spare
-core; the crops themselves, made there too, cost more than they saved: docs/performance.md). The classify step then takes the
-crops and first readings of the faces it still has (:meth:`ReadAhead.take`) and reads only the
-rest. onnxruntime reads a crop alike in any batch on any number of threads, so the scan returns
-what it returned without the read-ahead; docs/performance.md gives the time it saves.
+the scan needs the crops anyway; made on the other thread too, they cost more than they saved,
+docs/performance.md) and, on a thread of its own, makes their model inputs and runs the tile
+classifier's first reading of them (:class:`vision.background.InBackground`; OpenCV's resizes and
+onnxruntime on one thread let go of the interpreter lock, so they take the spare core). The
+classify step then takes the crops and first readings of the faces it still has
+(:meth:`ReadAhead.take`) and reads only the rest. onnxruntime reads a crop alike in any batch on
+any number of threads, so the scan returns what it returned without the read-ahead;
+docs/performance.md gives the time it saves.
 """
 from __future__ import annotations
 

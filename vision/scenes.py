@@ -506,7 +506,7 @@ def make_scene(seed: int, *, width: int = 1600, hand: dict | None = None, source
     from 0.55-0.85, a hand framed to fill the photo); a given one changes nothing else in the
     scene, so a seed's photo can be compared with the same hand shot from further away.
     ``quality``: the JPEG quality (default: drawn from 70-95); a given one, too, changes nothing
-    else (``bench/scan_bench.py --quality``: the same photos as a camera would save them).
+    else (``bench/scan_bench.py --quality``: the same photos saved at another quality).
 
     ``bodies``: ``"sprite"`` draws each tile's thickness on a side of its own, drawn at random
     (0.06-0.2 of the face's height); ``"camera"`` draws it where the scene's camera sees it:
