@@ -1092,3 +1092,20 @@ def test_whiteness_worked_out_in_bands_is_the_whole_pictures():
     assert whiteness(img, gains).dtype == np.float32
     assert np.array_equal(whiteness(img, gains), whole)
     assert np.array_equal(whiteness(img[:5], gains), whole[:5])
+
+
+def test_the_table_colours_coarse_colour_is_numpys_floor_division_to_the_bit():
+    """``_dominant`` takes the coarse colour as ``floor(lab / 16)`` for speed: the same keys, and so
+    the same colour, as ``lab // 16``, on Lab pixels (integers 0-255 as float32, as ``to_lab``
+    gives them) and on any float32 values."""
+    from vision.detect import _dominant
+
+    rng = np.random.default_rng(3)
+    for lab in (rng.integers(0, 256, (5000, 3)).astype(np.float32),
+                rng.normal(128, 20, (5000, 3)).astype(np.float32).clip(0, 255).round()):
+        q = (lab // 16).astype(np.int32)
+        key = q[:, 0] * 256 + q[:, 1] * 16 + q[:, 2]
+        want = np.median(lab[key == np.bincount(key).argmax()], axis=0).astype(np.float32)
+        assert np.array_equal(_dominant(lab), want)
+    values = rng.uniform(-1e6, 1e6, 100000).astype(np.float32)
+    assert np.array_equal(np.floor(values * np.float32(1 / 16)), values // 16)
