@@ -1109,3 +1109,16 @@ def test_the_table_colours_coarse_colour_is_numpys_floor_division_to_the_bit():
         assert np.array_equal(_dominant(lab), want)
     values = rng.uniform(-1e6, 1e6, 100000).astype(np.float32)
     assert np.array_equal(np.floor(values * np.float32(1 / 16)), values // 16)
+
+
+def test_a_column_rank_is_numpys_partition_to_the_bit():
+    """The seam evidence takes per-column order statistics by sorting, and of a four-row band by
+    maxima and minima: the same values as ``np.partition`` down the rows, ties and all."""
+    from vision.detect import _column_rank
+
+    rng = np.random.default_rng(5)
+    for rows in (4, 5, 7, 61, 62):
+        for values in (rng.random((rows, 300)).astype(np.float32),
+                       rng.integers(0, 4, (rows, 300)).astype(np.float32)):  # many ties
+            for k in {0, rows // 2, int(0.3 * (rows - 1)), rows - 1}:
+                assert np.array_equal(_column_rank(values, k), np.partition(values, k, axis=0)[k])
