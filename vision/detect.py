@@ -1231,7 +1231,18 @@ def is_pale_table(white: np.ndarray) -> bool:
     default scenes reach 114 at most; on scenes 0-99 drawn on a pale cloth the median lies at
     80-227, at 120 or more in 94 of the 100."""
     sample = white[::4, ::4]
-    return sample.size > 0 and float(np.median(sample)) >= PALE_TABLE_WHITE
+    n = sample.size
+    if n == 0:
+        return False
+    # the median's side of the line told from counts where they settle it (a median costs 0.5 ms):
+    # the middle value (odd n) or both middle values (even n) at or above it, or both clearly under
+    m = n // 2
+    under = int(np.count_nonzero(sample < PALE_TABLE_WHITE))
+    if under <= m - 1 or (n % 2 and under <= m):
+        return True
+    if n % 2 or int(np.count_nonzero(sample < PALE_TABLE_WHITE - 0.01)) >= m + 1:
+        return False
+    return float(np.median(sample)) >= PALE_TABLE_WHITE  # the middle values straddle it, or nearly
 
 
 def _face_blobs(found, choices, white, mask, cut, min_area: float, min_side: float):

@@ -1122,3 +1122,26 @@ def test_a_column_rank_is_numpys_partition_to_the_bit():
                        rng.integers(0, 4, (rows, 300)).astype(np.float32)):  # many ties
             for k in {0, rows // 2, int(0.3 * (rows - 1)), rows - 1}:
                 assert np.array_equal(_column_rank(values, k), np.partition(values, k, axis=0)[k])
+
+
+def test_the_pale_table_test_is_the_median_rule_to_the_bit():
+    """``is_pale_table`` tells the median's side of ``PALE_TABLE_WHITE`` from counts where they
+    settle it: the same answer as ``np.median(sample) >= PALE_TABLE_WHITE``, odd and even sizes,
+    middle values on the line, just under it, straddling it (their float32 mean rounded) and far
+    from it."""
+    from vision.detect import PALE_TABLE_WHITE, is_pale_table
+
+    rng = np.random.default_rng(9)
+    under = np.nextafter(np.float32(PALE_TABLE_WHITE), np.float32(0))
+    for h in (4, 5, 8, 9, 40, 41):
+        for w in (4, 5, 8, 12):
+            for base in (rng.uniform(60, 180, (h, w)), rng.normal(PALE_TABLE_WHITE, 0.5, (h, w)),
+                         rng.choice([under, PALE_TABLE_WHITE, 119.5, 121.0], (h, w))):
+                white = np.zeros((h * 4, w * 4), np.float32)
+                white[::4, ::4] = base
+                want = bool(float(np.median(white[::4, ::4])) >= PALE_TABLE_WHITE)
+                assert is_pale_table(white) == want
+    for pair in ((under, PALE_TABLE_WHITE), (under, under), (PALE_TABLE_WHITE, PALE_TABLE_WHITE)):
+        white = np.zeros((8, 4), np.float32)
+        white[::4, ::4] = np.float32(pair).reshape(2, 1)  # the two middle values of an even sample
+        assert is_pale_table(white) == bool(float(np.median(white[::4, ::4])) >= PALE_TABLE_WHITE)
