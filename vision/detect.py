@@ -687,9 +687,9 @@ def seam_profile(strip: np.ndarray) -> np.ndarray:
 
 def _column_rank(rows: np.ndarray, k: int) -> np.ndarray:
     """Per column, the ``k``-th smallest of ``rows`` (``np.partition(rows, k, axis=0)[k]``): the same
-    values, sooner. Sorting the columns beats partitioning them down the rows, and of four rows
-    (a strip's margin band) the third smallest is the larger of the two pairs' smaller maxima and
-    larger minima."""
+    values, sooner. Sorting the columns beats partitioning them down the rows; of four rows (a
+    strip's margin band) the third smallest is taken from pairs: the larger of the smaller of the
+    two pairs' maxima and the larger of their minima."""
     if len(rows) == 4 and k == 2:
         hi_a, lo_a = np.maximum(rows[0], rows[1]), np.minimum(rows[0], rows[1])
         hi_b, lo_b = np.maximum(rows[2], rows[3]), np.minimum(rows[2], rows[3])
