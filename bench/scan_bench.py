@@ -11,7 +11,10 @@ skipped (``--classifier truth``) and the report says so.  ``--fill 0.45`` times 
 shot from further away, most of which take the scanner's closer look (a second reading
 at twice the working resolution; the last column says which did).  ``--quality 92`` saves
 the same photos at one JPEG quality instead of the scenes' own (70-95): the reference decode
-costs more the more the file holds, the scan's own work does not.
+costs more the more the file holds, the scan's own work does not.  ``ref faults`` is the median
+count of minor page faults during one reference decode: a few hundred where the kernel backs its
+36 MB picture with huge pages, about 9,000 where it does not, which can double the reference's
+time from one run to the next (docs/performance.md).
 """
 from __future__ import annotations
 
@@ -23,11 +26,21 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+try:
+    import resource
+except ImportError:  # not on Windows: the fault count is then left out
+    resource = None
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from vision.scan import scan  # noqa: E402
 from vision.scenes import make_scene, truth_classifier  # noqa: E402
+
+
+def _minor_faults() -> int:
+    """This process's minor page faults so far (0 where the platform does not count them)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_minflt if resource is not None else 0
 
 
 def main(argv=None) -> int:
@@ -47,11 +60,12 @@ def main(argv=None) -> int:
         data, truth = make_scene(a.first_seed + k, width=4032, fill=a.fill, quality=a.quality)
         fn = None if use_model else truth_classifier(truth)
         scan(data, classify_fn=fn)  # warm-up: model load, caches
-        dec, sc, parts = [], [], []
+        dec, faults, sc, parts = [], [], [], []
         for _ in range(a.repeat):
-            t = time.perf_counter()
+            f0, t = _minor_faults(), time.perf_counter()
             img = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
             dec.append((time.perf_counter() - t) * 1000)
+            faults.append(_minor_faults() - f0)
             assert img is not None
             t = time.perf_counter()
             res = scan(data, classify_fn=fn)
@@ -59,16 +73,16 @@ def main(argv=None) -> int:
             parts.append(res["timings_ms"])
         md, ms = float(np.median(dec)), float(np.median(sc))
         part = {key: float(np.median([p[key] for p in parts])) for key in ("decode", "detect", "classify", "group")}
-        rows.append((a.first_seed + k, len(data), truth["params"]["quality"], md, ms, part, len(res["tiles"]),
-                     res["image"]["closer_look"]))
+        rows.append((a.first_seed + k, len(data), truth["params"]["quality"], md, int(np.median(faults)), ms, part,
+                     len(res["tiles"]), res["image"]["closer_look"]))
     print(f"classifier: {'models/tiles.onnx' if use_model else 'truth stand-in (no model: classify time not included)'}")
-    print("| photo seed | JPEG MB | quality | imdecode ms | scan ms | scan / imdecode | decode | detect | classify | group "
-          "| tiles | closer look |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
-    for seed, size, quality, md, ms, p, n, look in rows:
-        print(f"| {seed} | {size / 1e6:.2f} | {quality} | {md:.1f} | {ms:.1f} | {ms / md:.2f} | {p['decode']:.1f} "
-              f"| {p['detect']:.1f} | {p['classify']:.1f} | {p['group']:.1f} | {n} | {look} |")
-    ratio = float(np.median([r[4] / r[3] for r in rows]))
+    print("| photo seed | JPEG MB | quality | imdecode ms | ref faults | scan ms | scan / imdecode | decode | detect "
+          "| classify | group | tiles | closer look |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for seed, size, quality, md, nf, ms, p, n, look in rows:
+        print(f"| {seed} | {size / 1e6:.2f} | {quality} | {md:.1f} | {nf} | {ms:.1f} | {ms / md:.2f} "
+              f"| {p['decode']:.1f} | {p['detect']:.1f} | {p['classify']:.1f} | {p['group']:.1f} | {n} | {look} |")
+    ratio = float(np.median([r[5] / r[3] for r in rows]))
     print(f"median scan / imdecode: {ratio:.2f} (goal <= 2.0)")
     return 0
 

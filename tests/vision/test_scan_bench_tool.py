@@ -1,4 +1,5 @@
-"""bench/scan_bench.py: the speed table, and ``--quality``, which saves the same photos at one quality."""
+"""bench/scan_bench.py: the speed table (with each photo's quality and its reference decode's page faults),
+and ``--quality``, which saves the same photos at one quality."""
 
 
 def _rows(out: str) -> list[list[str]]:
@@ -10,6 +11,7 @@ def test_the_table_gives_each_photo_its_quality_and_quality_sets_it(bench_tool, 
     assert tool.main(["--photos", "1", "--repeat", "1", "--classifier", "truth"]) == 0
     drawn = _rows(capsys.readouterr().out)
     assert len(drawn) == 1 and drawn[0][0] == "900000" and 70 <= int(drawn[0][2]) <= 95
+    assert int(drawn[0][4]) >= 0  # the reference decode's page faults (docs/performance.md)
     assert tool.main(["--photos", "1", "--repeat", "1", "--classifier", "truth", "--quality", "80"]) == 0
     out = capsys.readouterr().out
     given = _rows(out)
