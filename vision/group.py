@@ -10,8 +10,9 @@ Rules, in order:
    ``JOIN_GAP`` of a tile width) are one cluster: a row broken by glare is one row.
 2. Every flower/bonus tile (codes ``f``, ``a``, ``h``) goes to ``flowers``,
    wherever it lies.
-3. The biggest remaining cluster that is not a meld is the concealed row (with no
-   such cluster, the biggest cluster).
+3. The biggest remaining cluster that is not a meld, and does not split into two melds
+   either (rule 5: two melds laid end to end in line), is the concealed row; with no such
+   cluster, the biggest that is not a meld; with none, the biggest cluster.
 4. Every other cluster that is a set (pung, kong, chow) is an exposed meld.  Face-down ends with
    two equal faces between are a concealed kong (``"concealed": true``); four
    face-down tiles are a kong of unknown kind (``"tiles": "", "unknown": true``).
@@ -280,8 +281,11 @@ def _group(tiles: list[dict], cl: list[list[dict]]):
             rest.append(keep)
     rest.sort(key=lambda c: -len(c))
     metas = [_meld([t["tile"] for t in c]) for c in rest]
-    # the concealed row: the biggest cluster that is not a meld (else the biggest cluster)
-    row = next((i for i, m in enumerate(metas) if m is None), 0 if rest else None)
+    splits = [_split_two_melds(c) if m is None else None for c, m in zip(rest, metas)]
+    # the concealed row: the biggest cluster that is no meld and no two melds in line (else the
+    # biggest that is no meld, else the biggest cluster)
+    row = next((i for i, (m, split) in enumerate(zip(metas, splits)) if m is None and not split),
+               next((i for i, m in enumerate(metas) if m is None), 0 if rest else None))
     concealed: list[dict] = []
     melds: list[tuple[list[dict], dict]] = []
     leftovers: list[list[dict]] = []
@@ -291,7 +295,7 @@ def _group(tiles: list[dict], cl: list[list[dict]]):
         elif m is not None:
             melds.append((c, m))
         else:
-            split = _split_two_melds(c)
+            split = splits[i]
             if split:
                 melds.extend(split)
             else:

@@ -133,6 +133,28 @@ def test_a_pung_with_one_tile_pushed_out_of_line_is_still_a_meld():
     assert hand["concealed"] == "4688m13p125s"
 
 
+def test_two_melds_laid_end_to_end_are_melds_beside_a_smaller_concealed_row():
+    # development scene 596: a pung of 1z and one of 2m lay in line, near enough to be one
+    # cluster of six, bigger than the concealed row of four, which is no set
+    tiles = [_tile(c, 100 + 31 * i, 100, 0) for i, c in enumerate(["1z", "1z", "1z"])]
+    tiles += [_tile(c, 200 + 31 * i, 100, 1) for i, c in enumerate(["2m", "2m", "2m"])]  # in line, a third of a tile apart
+    tiles += [_tile(c, 100 + 31 * i, 300, 2) for i, c in enumerate(["2s", "8s", "2z", "2z"])]
+    tiles += [_tile(c, 100 + 31 * i, 500, 3) for i, c in enumerate(["7m", "7m", "7m"])]
+    ordered, hand = group_tiles(tiles)
+    assert hand["concealed"] == "28s22z"
+    assert sorted(m["tiles"] for m in hand["melds"]) == ["111z", "222m", "777m"]
+    assert hand_size(ordered) == 13
+
+
+def test_a_row_that_splits_into_two_sets_is_still_the_row_when_no_other_cluster_can_be():
+    tiles = [_tile(c, 100 + 31 * i, 100, 0) for i, c in enumerate(["1m", "1m", "1m", "1m", "2p", "3p", "4p"])]
+    tiles += [_tile(c, 100 + 31 * i, 300, 1) for i, c in enumerate(["5z", "5z", "5z"])]
+    tiles += [_tile(c, 100 + 31 * i, 500, 2) for i, c in enumerate(["7s", "8s", "9s"])]
+    _, hand = group_tiles(tiles)
+    assert hand["concealed"] == "1111m234p"
+    assert sorted(m["tiles"] for m in hand["melds"]) == ["555z", "789s"]
+
+
 @pytest.mark.parametrize("seed, width", [
     (156, 1600),   # a pung whose middle face's ink runs over the blob's edge: one bitten blob
     (198, 3024),   # the same in a staircase meld
