@@ -10,13 +10,13 @@ Rules, in order:
    ``JOIN_GAP`` of a tile width) are one cluster: a row broken by glare is one row.
 2. Every flower/bonus tile (codes ``f``, ``a``, ``h``) goes to ``flowers``,
    wherever it lies.
-3. The biggest remaining cluster that is not a meld, and does not split into two melds
-   either (rule 5: two melds laid end to end in line), is the concealed row; with no such
-   cluster, the biggest that is not a meld; with none, the biggest cluster.
+3. The biggest remaining cluster that is not a meld, and does not split into melds either
+   (rule 5: melds laid end to end in line), is the concealed row; with no such cluster, the
+   biggest that is not a meld; with none, the biggest cluster.
 4. Every other cluster that is a set (pung, kong, chow) is an exposed meld.  Face-down ends with
    two equal faces between are a concealed kong (``"concealed": true``); four
    face-down tiles are a kong of unknown kind (``"tiles": "", "unknown": true``).
-5. A cluster of 6-8 tiles that splits into two valid sets is two melds; two
+5. A cluster that splits into two to four valid sets in a row (6-16 tiles) is those melds; two
    neighbouring leftover pieces that together are a set are one meld (a tile pushed
    out of line); anything else left over joins the concealed row.  Face-down tiles outside a kong are
    dropped (nothing can be read from them).
@@ -281,8 +281,8 @@ def _group(tiles: list[dict], cl: list[list[dict]]):
             rest.append(keep)
     rest.sort(key=lambda c: -len(c))
     metas = [_meld([t["tile"] for t in c]) for c in rest]
-    splits = [_split_two_melds(c) if m is None else None for c, m in zip(rest, metas)]
-    # the concealed row: the biggest cluster that is no meld and no two melds in line (else the
+    splits = [_split_melds(c) if m is None else None for c, m in zip(rest, metas)]
+    # the concealed row: the biggest cluster that is no meld and no melds in line (else the
     # biggest that is no meld, else the biggest cluster)
     row = next((i for i, (m, split) in enumerate(zip(metas, splits)) if m is None and not split),
                next((i for i, m in enumerate(metas) if m is None), 0 if rest else None))
@@ -350,15 +350,31 @@ def _set_aside_by_count(tiles: list[dict], size: int, leftovers: list[list[dict]
     return True
 
 
-def _split_two_melds(c: list[dict]):
+MELDS_IN_LINE = 4  # the most melds laid end to end in line that one cluster is split into
+
+
+def _split_melds(c: list[dict]):
+    """Rule 5 of the module docstring: a cluster of ``c`` (in reading order) cut into two to
+    ``MELDS_IN_LINE`` consecutive sets of 3 or 4 tiles, as [(tiles, meld), ...], the first
+    cut that makes every part a set (parts of three tried before four), or None."""
     codes = [t["tile"] for t in c]
-    if "back" in codes or not 6 <= len(codes) <= 8:
+    if "back" in codes or not 6 <= len(codes) <= 4 * MELDS_IN_LINE:
         return None
-    for k in (3, 4):
-        a, b = codes[:k], codes[k:]
-        if _is_set(a) and _is_set(b):
-            return [(c[:k], _meld(a)), (c[k:], _meld(b))]
-    return None
+
+    def cut(start: int, parts: int):
+        if start == len(codes):
+            return [] if parts >= 2 else None
+        if parts == MELDS_IN_LINE:
+            return None
+        for k in (3, 4):
+            part = codes[start:start + k]
+            if len(part) == k and _is_set(part):
+                rest = cut(start + k, parts + 1)
+                if rest is not None:
+                    return [(c[start:start + k], _meld(part))] + rest
+        return None
+
+    return cut(0, 0)
 
 
 def _pair_pieces(pieces: list[list[dict]]) -> tuple[list[tuple[list[dict], dict]], list[list[dict]]]:

@@ -146,6 +146,15 @@ def test_two_melds_laid_end_to_end_are_melds_beside_a_smaller_concealed_row():
     assert hand_size(ordered) == 13
 
 
+def test_three_melds_laid_end_to_end_are_three_melds():
+    tiles = [_tile(c, 100 + 31 * i, 100, i // 3) for i, c in enumerate(["5z"] * 3 + ["1m", "2m", "3m"] + ["9p"] * 3)]
+    tiles += [_tile(c, 100 + 31 * i, 300, 3) for i, c in enumerate(["2s", "8s", "2z", "2z"])]
+    ordered, hand = group_tiles(tiles)
+    assert hand["concealed"] == "28s22z"
+    assert sorted(m["tiles"] for m in hand["melds"]) == ["123m", "555z", "999p"]
+    assert hand_size(ordered) == 13
+
+
 def test_a_row_that_splits_into_two_sets_is_still_the_row_when_no_other_cluster_can_be():
     tiles = [_tile(c, 100 + 31 * i, 100, 0) for i, c in enumerate(["1m", "1m", "1m", "1m", "2p", "3p", "4p"])]
     tiles += [_tile(c, 100 + 31 * i, 300, 1) for i, c in enumerate(["5z", "5z", "5z"])]
