@@ -354,7 +354,7 @@ MELDS_IN_LINE = 4  # the most melds laid end to end in line that one cluster is 
 
 
 def _split_melds(c: list[dict]):
-    """Rule 5 of the module docstring: a cluster of ``c`` (in reading order) cut into two to
+    """Rule 5 of the module docstring: the cluster ``c`` (in reading order) cut into two to
     ``MELDS_IN_LINE`` consecutive sets of 3 or 4 tiles, as [(tiles, meld), ...], the first
     cut that makes every part a set (parts of three tried before four), or None."""
     codes = [t["tile"] for t in c]
