@@ -2224,24 +2224,23 @@ def _framed_cells(small: np.ndarray, covered: np.ndarray, face_h: float, aspect:
     return out
 
 
-def _pitches(cell: np.ndarray, step: np.ndarray, cells: list[np.ndarray], found: list[Run], face_h: float,
-             aspect: float, f: float, centres: list[np.ndarray] | None = None) -> list[float]:
+def _pitches(cell: np.ndarray, step: np.ndarray, centres: list[np.ndarray], found: list[Run], face_h: float,
+             aspect: float, f: float) -> list[float]:
     """The distances from one tile of a kong to the next to try, likeliest first, for a framed
     ``cell`` (half-size px) whose width is ``step``. A framed cell's own width can miss the pitch
     either way: the edges eat into it, or a weak edge (a green back's against green felt) lets it
     take in a strip of the table or the body's side beyond it (development scene 738 with camera
     bodies: 23.5 px against a pitch of 20.7, so the fourth cell stepped a quarter off its tile).
-    So: the nearest other framed cell one tile along, else the width of the nearest face lying
-    the same way (:func:`_local_face_shape`; ``found`` and ``face_h`` in ``img`` px, ``f`` the
-    half-size scale) where it is within ``PITCH_NEAR`` of the cell's width, else the cell's width;
-    then the face's width if it is further off but within ``PITCH_FAR`` (a second try).
-    ``centres``: the cells' :func:`centre`, where the caller has them (it asks for every cell's
-    pitches)."""
+    So: the nearest other framed cell one tile along (``centres``: the framed cells'
+    :func:`centre`), else the width of the nearest face lying the same way
+    (:func:`_local_face_shape`; ``found`` and ``face_h`` in ``img`` px, ``f`` the half-size scale)
+    where it is within ``PITCH_NEAR`` of the cell's width, else the cell's width; then the face's
+    width if it is further off but within ``PITCH_FAR`` (a second try)."""
     width = float(np.linalg.norm(step))
     u = step / width
     middle = centre(cell)
     across = np.array([-u[1], u[0]])
-    for other in centres if centres is not None else [centre(c) for c in cells]:
+    for other in centres:
         d = other - middle
         along = abs(float(d @ u))
         if PITCH_NEAR[0] * width <= along <= PITCH_NEAR[1] * width and abs(float(d @ across)) < 0.3 * width:
@@ -2331,7 +2330,7 @@ def _outlined_kongs(small: np.ndarray, gains: np.ndarray, found: list[Run], face
             hi = next((k for k in range(1, KONG_REACH + 2) if not same(k)), KONG_REACH + 2) - 1
             return ([cell + step * k for k in range(-lo, hi + 1)], took) if lo + hi + 1 == 4 else None
 
-        pitches = _pitches(cell, across, cells, found, face_h / f, aspect, f, centres)
+        pitches = _pitches(cell, across, centres, found, face_h / f, aspect, f)
         steps = [across * p / float(np.linalg.norm(across)) for p in pitches]
         step, run = next(((st, r) for st in steps if (r := run_of_four(st)) is not None), (None, None))
         if run is None:

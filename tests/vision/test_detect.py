@@ -714,20 +714,20 @@ def test_a_framed_cell_wider_than_the_kongs_pitch_tries_the_nearest_faces_width(
     # development scene 738 with camera bodies: the first back's framed cell took in a strip of
     # the felt (23.5 px against a pitch of 20.7), so stepping by its width the fourth cell lay a
     # quarter off its tile; the nearest face lying the same way gives the second pitch to try
-    from vision.detect import _pitches
+    from vision.detect import _pitches, centre
 
     cell = np.float32([[0, 0], [24, 0], [24, 31], [0, 31]])
     step = np.float32([24, 0])
     face = [Run(quads=[np.float32([[x, 100], [x + 20, 100], [x + 20, 127], [x, 127]]) for x in (0, 20)],
                 kind="face", axis=np.float32([1, 0]))]
-    assert _pitches(cell, step, [cell], face, 27.0, 0.74, 1.0) == pytest.approx([24.0, 20.0])
+    assert _pitches(cell, step, [centre(cell)], face, 27.0, 0.74, 1.0) == pytest.approx([24.0, 20.0])
     near = [Run(quads=[q * np.float32([1.1, 1]) for q in face[0].quads], kind="face", axis=np.float32([1, 0]))]
-    assert _pitches(cell, step, [cell], near, 27.0, 0.74, 1.0) == pytest.approx([22.0])
+    assert _pitches(cell, step, [centre(cell)], near, 27.0, 0.74, 1.0) == pytest.approx([22.0])
     far = [Run(quads=[q * np.float32([0.75, 1]) for q in face[0].quads], kind="face", axis=np.float32([1, 0]))]
-    assert _pitches(cell, step, [cell], far, 27.0, 0.74, 1.0) == pytest.approx([24.0])
+    assert _pitches(cell, step, [centre(cell)], far, 27.0, 0.74, 1.0) == pytest.approx([24.0])
     # another framed cell one tile along gives the pitch itself
     other = cell + np.float32([21.0, 0])
-    assert _pitches(cell, step, [cell, other], face, 27.0, 0.74, 1.0) == pytest.approx([21.0])
+    assert _pitches(cell, step, [centre(cell), centre(other)], face, 27.0, 0.74, 1.0) == pytest.approx([21.0])
 
 
 def test_green_backs_on_green_felt_are_read_as_a_concealed_kong():
