@@ -1145,3 +1145,30 @@ def test_the_pale_table_test_is_the_median_rule_to_the_bit():
         white = np.zeros((8, 4), np.float32)
         white[::4, ::4] = np.float32(pair).reshape(2, 1)  # the two middle values of an even sample
         assert is_pale_table(white) == bool(float(np.median(white[::4, ::4])) >= PALE_TABLE_WHITE)
+
+
+def test_the_distance_to_the_nearest_colour_is_a_root_per_colour_to_the_bit():
+    """``lab_distance`` sums each colour's weighted squares over the three channels at once and
+    takes one root, of the least: the same float32 numbers, bit for bit, as the distance to each
+    colour worked out plane by plane (squares, weighted sum, root) and the least of those, on
+    whole-number Lab pictures and colours that are halves (medians), one colour or several."""
+    from vision.detect import CHROMA_WEIGHT, L_WEIGHT, lab_distance, to_lab
+
+    rng = np.random.default_rng(11)
+
+    def one_by_one(lab, ref):
+        l_, a_, b_ = (lab[..., i] - np.float32(ref[i]) for i in range(3))
+        total = np.float32(L_WEIGHT) * (l_ * l_) + np.float32(CHROMA_WEIGHT) * (a_ * a_ + b_ * b_)
+        return np.sqrt(total.astype(np.float32))
+
+    for h, w in ((7, 5), (64, 48), (189, 252)):
+        lab = to_lab(rng.integers(0, 256, (h, w, 3)).astype(np.float32))
+        assert np.array_equal(lab, np.round(lab))
+        for n in (1, 2, 3):
+            refs = [(rng.integers(0, 511, 3) / 2).astype(np.float32) for _ in range(n)]
+            refs.append(lab[h // 2, w // 2].copy())  # a colour the picture holds: distance 0 there
+            want = np.minimum.reduce([one_by_one(lab, r) for r in refs])
+            got = lab_distance(lab, refs)
+            assert got.dtype == np.float32 and got.shape == (h, w)
+            assert np.array_equal(got, want)
+            assert got[h // 2, w // 2] == 0
