@@ -1016,8 +1016,8 @@ _DISTANCE_WEIGHTS = np.float32([[L_WEIGHT, CHROMA_WEIGHT, CHROMA_WEIGHT]])
 
 def lab_distance(lab: np.ndarray, refs: list[np.ndarray]) -> np.ndarray:
     """Per pixel, the colour distance of a Lab image (from :func:`to_lab`) to the nearest of the
-    colours ``refs`` (one or more): the square root of ``L_WEIGHT`` x the squared lightness difference plus
-    ``CHROMA_WEIGHT`` x the squared a and b differences.
+    colours ``refs`` (one or more): the square root of ``L_WEIGHT`` x the squared lightness
+    difference plus ``CHROMA_WEIGHT`` x the squared a and b differences.
 
     The squares are summed per colour and the root taken once, of their least. Where the image
     holds whole numbers (as :func:`to_lab` gives) and the colours halves (medians of them, as
