@@ -52,6 +52,8 @@ EDGE_LOW, EDGE_HIGH = 30, 70
 STACKED, STACKED_KEEP = 1.4, 0.8  # a face-thick blob this many typical faces thick is tried as rows stacked (_stacked_parts)
 PATCHY = 0.6  # a face-thick blob whose lit pixels' median whiteness is under this share of their 90th percentile: faces and table
 INK_SHARE = 0.03  # a blob with more of its outline not bright than this carries ink: a face, not glare
+VOTE_ROW = 2.0    # where an inked blob this many typical faces long is too thick for the typical face voted, ...
+VOTE_PALER = 0.8  # ... blobs whose lit pixels are under this share of the whitest inked blob's weigh as if inkless
 LEAVE_OUT_TOLERANCE = 24  # per channel: how near a reference colour a pixel is left out of a new look
 
 
@@ -1261,14 +1263,29 @@ def _face_blobs(found, choices, white, mask, cut, min_area: float, min_side: flo
     Faces of one set are one size: blobs whose thickness is far from the typical face's
     (or, at a steep tilt, from the local one) are dropped, except that a longer bitten row
     of face thickness replaces its pieces and a far thicker blob is searched for faces
-    joined to glare. ``found`` and ``choices`` are :func:`_rect_blobs`' answers."""
+    joined to glare. ``found`` and ``choices`` are :func:`_rect_blobs`' answers.
+
+    The typical face is the thickness that half the blobs' weight lies under, a blob weighing
+    about as many faces as it is long, a tenth of that without ink. Where that drops an inked
+    blob ``VOTE_ROW`` faces long or longer as too thick, the vote is taken again with the
+    blobs paler than ``VOTE_PALER`` of the whitest inked one (:func:`_lit_level`) weighing as
+    if inkless: the lit squares of a check cloth pass the face mask, speckled by the weave as if
+    inked, and can outnumber the faces (real-photo scene 196 with camera bodies: grey squares
+    of whiteness 113-161 voted the typical face 29 px thick, where the hand's faces, 204-219,
+    were 49-56)."""
     thick = np.array([_thickness(blob) for blob in found])
     # weight ~ tile count, capped; blobs without ink (glare, a lit screen) count little
-    weights = np.array([min(15.0, max(a, b) / max(1.0, min(a, b)) / ASPECT_TYPICAL) *
-                        (1.0 if _ink(mask, c) > INK_SHARE else 0.1) for c, _, a, b in found])
-    order = np.argsort(thick)
-    cum = np.cumsum(weights[order])
-    typical = float(thick[order][np.searchsorted(cum, cum[-1] / 2)])
+    counts = np.array([min(15.0, max(a, b) / max(1.0, min(a, b)) / ASPECT_TYPICAL) for _, _, a, b in found])
+    inked = np.array([_ink(mask, c) > INK_SHARE for c, _, _, _ in found])
+    weights = counts * np.where(inked, 1.0, 0.1)
+    typical = _weighted_median(thick, weights)
+    if any(inked & (counts >= VOTE_ROW) & (thick > typical) & ~np.array([_face_thick(t, typical) for t in thick])):
+        # inked rows too thick for the vote: were the votes a pale table's squares? (_lit_level)
+        lit = np.array([_lit_level(c, white, mask) for c, _, _, _ in found])
+        paler = lit < VOTE_PALER * float(np.max(np.where(inked & (counts >= 1.0), lit, 0.0)))
+        if paler.any():
+            weights = counts * np.where(inked & ~paler, 1.0, 0.1)
+            typical = _weighted_median(thick, weights)
     local = _perspective_thickness(found, weights)  # (``weights`` go with this ``found``)
     for row, pieces in choices:  # a row bitten by ink, or pieces of a row joined to glare?
         if _face_thick(_thickness(row), typical):
@@ -1290,6 +1307,34 @@ def _face_blobs(found, choices, white, mask, cut, min_area: float, min_side: flo
     return faces, typical
 
 
+def _weighted_median(values: np.ndarray, weights: np.ndarray) -> float:
+    """The value below which half of the ``weights`` lie (the lower middle where they split evenly)."""
+    order = np.argsort(values)
+    cum = np.cumsum(weights[order])
+    return float(values[order][np.searchsorted(cum, cum[-1] / 2)])
+
+
+def _lit_level(contour, white: np.ndarray, mask: np.ndarray) -> float:
+    """The median whiteness of a blob's lit pixels (``mask`` inside ``contour``); 0 for a blob
+    without them.
+
+    Tile faces are the whitest things on a table, one ivory up to shading; a table's pale
+    squares or patches that pass the face mask's threshold are clearly greyer. Read only
+    where the vote for the typical face went wrong (:func:`_face_blobs`)."""
+    v = _lit_values(contour, white, mask)
+    return float(_percentiles(v, (50,))[0]) if v is not None and v.size else 0.0
+
+
+def _lit_values(contour, white: np.ndarray, mask: np.ndarray) -> np.ndarray | None:
+    """The whiteness of a blob's lit pixels (``mask`` inside ``contour``), or None where the
+    blob lies wholly outside the picture."""
+    inside = _filled_within(contour, mask.shape)
+    if inside is None:
+        return None
+    own, win = inside
+    return white[win][(own > 0) & (mask[win] > 0)]
+
+
 def _patchy(contour, white: np.ndarray, mask: np.ndarray) -> bool:
     """Whether a blob's lit pixels (``mask`` inside ``contour``) are of two whitenesses: their
     median under ``PATCHY`` of their 90th percentile. A face's pixels in the mask are its
@@ -1298,12 +1343,8 @@ def _patchy(contour, white: np.ndarray, mask: np.ndarray) -> bool:
     0.94 typically); a face joined to a paler patch of the table is half table (development
     scene 792 with camera bodies: a flower set aside, touching a light square of a grey check
     cloth whose weave speckles the mask, made one blob two faces long, 0.52)."""
-    inside = _filled_within(contour, mask.shape)
-    if inside is None:
-        return False
-    own, win = inside
-    v = white[win][(own > 0) & (mask[win] > 0)]
-    if v.size < 50:
+    v = _lit_values(contour, white, mask)
+    if v is None or v.size < 50:
         return False
     p50, p90 = _percentiles(v, (50, 90))
     return bool(p50 < PATCHY * p90)

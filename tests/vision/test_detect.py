@@ -1027,6 +1027,49 @@ def test_two_faces_of_one_whiteness_are_not_patchy():
     assert any(f is merged for f in faces)
 
 
+def _row_among_pale_squares(square_white: float):
+    """A row of four inked faces (80 px thick, whiteness 220) below twelve squares of a check
+    cloth that pass the face mask, speckled by its weave (30 px thick, ``square_white``); the
+    mask, its whiteness map and the blobs."""
+    rng = np.random.default_rng(5)
+    mask = np.zeros((300, 400), np.uint8)
+    white = np.full(mask.shape, 60, np.float32)
+    _inked_faces(mask, 20, 200, 4)
+    white[mask > 0] = 220.0
+    for y in (20, 80, 140):
+        for x in (20, 110, 200, 290):
+            weave = (rng.random((30, 45)) < 0.9).astype(np.uint8) * 255
+            mask[y:y + 30, x:x + 45] = weave
+            white[y:y + 30, x:x + 45][weave > 0] = square_white
+    return mask, white, [_blob_of(m) for m in _components(mask)]
+
+
+def test_a_check_cloths_pale_squares_do_not_outvote_the_faces():
+    # real-photo scene 196 with camera bodies: a grey and teal check cloth, whose lit grey
+    # squares passed the face mask and, speckled by the weave, counted as inked faces; they
+    # voted the typical face 29 px thick, and the hand's rows, 55, were dropped as too thick
+    from vision.detect import _face_blobs, _lit_level
+
+    mask, white, blobs = _row_among_pale_squares(square_white=120.0)
+    row = [b for b in blobs if b[1][:, 1].min() > 180]
+    assert len(blobs) == 13 and len(row) == 1
+    assert _lit_level(row[0][0], white, mask) == 220.0
+    assert _lit_level(blobs[0][0], white, mask) == 120.0
+    faces, typical = _face_blobs(blobs, [], white, mask, lambda: mask, 300.0, 10.0)
+    assert typical == pytest.approx(80, abs=6)
+    assert any(f is row[0] for f in faces)
+    assert len(faces) == 1  # the squares, a third as thick, are no faces
+
+
+def test_squares_as_white_as_the_faces_keep_their_vote():
+    from vision.detect import _face_blobs
+
+    mask, white, blobs = _row_among_pale_squares(square_white=215.0)
+    faces, typical = _face_blobs(blobs, [], white, mask, lambda: mask, 300.0, 10.0)
+    assert typical == pytest.approx(30, abs=3)
+    assert all(f[1][:, 1].max() < 180 for f in faces)  # the row, too thick for them, is dropped
+
+
 def test_a_window_converted_alone_gives_the_mean_of_the_whole_picture_converted():
     """_kongs_from_ends converts to Lab only the windows it reads (_mean_in's ``convert``)."""
     from vision.detect import _is_set_pixel, _mean_in, apply_gains, balanced_lab, to_lab
