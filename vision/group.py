@@ -29,9 +29,10 @@ a kind among the tile's own likeliest (``likely``, six kinds from the scan's cla
   lies inside a run of touching tiles.  One read as such between two ordinary tiles of its
   run (before rule 1) is taken as its likeliest ordinary kind.
 * ``"meld"``: a cluster of 3 or 4 tiles lying apart from the concealed row is an exposed
-  meld, and a meld is a set.  A leftover cluster (after rule 5's pairing) that one changed
-  tile makes a set, with that kind scored at least ``MEND_MIN``, is that meld (the change
-  with the highest score when several would do). So is a cluster of 3 or 4 tiles (not the
+  meld, and a meld is a set.  A leftover cluster (after rule 5's pairing) that changed tiles
+  make a set, each changed to a kind scored at least ``MEND_MIN`` and at least one tile
+  keeping its reading, is that meld: the likeliest such set (the product of its tiles'
+  scores; between equals, the one with fewer changes). So is a cluster of 3 or 4 tiles (not the
   biggest) with one tile read as a flower, animal or face tile among ordinary tiles that are not
   a set themselves, where that tile, taken as its likeliest ordinary kind that makes a set (scored
   at least ``MEND_MIN``), makes one (before rule 2 sets it aside as a flower).
@@ -52,6 +53,7 @@ No change may give a kind more copies than a set holds (:mod:`vision.copy_limits
 """
 from __future__ import annotations
 
+import itertools
 import math
 from collections import Counter
 
@@ -472,23 +474,46 @@ def _reread(counts: Counter, t: dict, kind: str, score: float, because: str) -> 
 
 def _mend_meld(c: list[dict], tiles: list[dict]) -> dict | None:
     """Rule "meld" of the module docstring: the meld that cluster ``c`` becomes with one tile
-    changed (the tile is changed in place), or None."""
+    changed, or more than one where that is likelier (the tiles are changed in place), or None."""
     if len(c) not in (3, 4):
         return None
+    # each tile's choices: its reading, or a likely ordinary kind scored at least MEND_MIN
+    choices = [[(t["tile"], float(t["confidence"]))] +
+               [(kind, float(score)) for kind, score in likely(t)
+                if kind != t["tile"] and _ordinary(kind) and float(score) >= MEND_MIN] for t in c]
+    if len(c) == 4:  # a set of four is one kind (between face-down ends): only kinds every tile may be
+        common = set.intersection(*({k for k, _ in ch} for ch in choices if ch[0][0] != "back"))
+        choices = [[(k, s) for k, s in ch if k in common or k == "back"] for ch in choices]
     counts = Counter(t["tile"] for t in tiles)
-    codes = [t["tile"] for t in c]
-    best = None  # (score, index, kind, meld)
-    for i, t in enumerate(c):
-        for kind, score in likely(t):
-            if kind == t["tile"] or not _ordinary(kind) or float(score) < MEND_MIN:
-                continue
-            if not has_room(counts, kind):
-                continue
-            m = _meld(codes[:i] + [kind] + codes[i + 1:])
-            if m is not None and (best is None or float(score) > best[0]):
-                best = (float(score), i, kind, m)
+    best = None  # (likelihood, number changed, kinds, scores, meld)
+    for pick in itertools.product(*choices):
+        kinds = [k for k, _ in pick]
+        changed = [i for i, t in enumerate(c) if kinds[i] != t["tile"]]
+        if not changed or len(changed) == len(c):  # at least one tile keeps its reading
+            continue
+        m = _meld(kinds)
+        if m is None or not _room_for(counts, [(c[i]["tile"], kinds[i]) for i in changed]):
+            continue
+        likelihood = math.prod(s for _, s in pick)
+        # the likeliest set; between as likely ones, the fewer changes
+        if best is None or (likelihood, -len(changed)) > (best[0], -best[1]):
+            best = (likelihood, len(changed), kinds, [s for _, s in pick], m)
     if best is None:
         return None
-    score, i, kind, m = best
-    move(c[i], kind, score, "meld")
+    _, _, kinds, scores, m = best
+    for t, kind, score in zip(c, kinds, scores):
+        if kind != t["tile"]:
+            move(t, kind, score, "meld")
     return m
+
+
+def _room_for(counts: Counter, changes: list[tuple[str, str]]) -> bool:
+    """Whether tiles counted in ``counts`` can be re-read by ``changes`` ((from, to) kinds) with
+    no kind past a set's copies."""
+    counts = Counter(counts)
+    for old, new in changes:
+        counts[old] -= 1
+        if not has_room(counts, new):
+            return False
+        counts[new] += 1
+    return True

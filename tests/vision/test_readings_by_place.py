@@ -105,6 +105,41 @@ def test_a_pung_misread_in_one_tile_is_mended_only_by_that_tiles_own_top3():
     assert hand["melds"] == [] and hand["concealed"] == "123m456p789s11556z"
 
 
+def test_a_meld_is_mended_to_its_likeliest_set_even_where_that_changes_two_tiles():
+    # real-photo scene 157 with camera bodies: a pung of 3m read 5m, 3m, 5m, the classifier torn
+    # between the two; one change made 555m (the middle tile's 5m at 0.094), but 333m is likelier
+    tiles = _row(["1m", "2m", "8m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z"])
+    pung = _row(["5m", "3m", "5m"], y=200, run=1)
+    for t, likely_kinds in zip(pung, [[["5m", 0.31], ["3m", 0.25], ["6m", 0.08]],
+                                      [["3m", 0.19], ["8m", 0.14], ["6m", 0.14], ["5m", 0.094]],
+                                      [["5m", 0.34], ["3m", 0.29], ["7m", 0.07]]]):
+        t["likely"], t["confidence"] = likely_kinds, likely_kinds[0][1]
+    ordered, hand = group_tiles(tiles + pung)
+    assert hand["melds"] == [{"tiles": "333m", "concealed": False}]
+    assert [(t["moved_from"], t["tile"]) for t in ordered if "moved_from" in t] == [("5m", "3m"), ("5m", "3m")]
+
+
+def test_a_meld_is_mended_by_one_change_where_that_is_likelier():
+    tiles = _row(["1m", "2m", "8m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z"])
+    pung = _row(["5m", "3m", "5m"], y=200, run=1)
+    for t, likely_kinds in zip(pung, [[["5m", 0.9], ["3m", 0.05]],
+                                      [["3m", 0.6], ["5m", 0.3]],
+                                      [["5m", 0.8], ["3m", 0.1]]]):
+        t["likely"], t["confidence"] = likely_kinds, likely_kinds[0][1]
+    ordered, hand = group_tiles(tiles + pung)
+    assert hand["melds"] == [{"tiles": "555m", "concealed": False}]
+    assert [(t["moved_from"], t["tile"]) for t in ordered if "moved_from" in t] == [("3m", "5m")]
+
+
+def test_no_meld_is_made_by_changing_every_tile():
+    tiles = _row(["1m", "2m", "8m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z"])
+    odd = _row(["5m", "3m", "7m"], y=200, run=1)   # each could be a 9s, which no tile was read as
+    for t in odd:
+        t["likely"] = [[t["tile"], 0.5], ["9s", 0.4]]
+    _, hand = group_tiles(tiles + odd)
+    assert hand["melds"] == [] and hand["concealed"] == "123578m456p789s11z"  # the three join the row
+
+
 def _hand_and_a_lone_tile(n_row, lone_top3, flowers=("5f",)):
     """A row of ``n_row`` tiles, a lone tile far from it, and the flowers set aside in a line."""
     codes = ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "1z", "2z", "2z", "3z", "3z", "3z"]
