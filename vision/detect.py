@@ -53,7 +53,7 @@ STACKED, STACKED_KEEP = 1.4, 0.8  # a face-thick blob this many typical faces th
 PATCHY = 0.6  # a face-thick blob whose lit pixels' median whiteness is under this share of their 90th percentile: faces and table
 INK_SHARE = 0.03  # a blob with more of its outline not bright than this carries ink: a face, not glare
 VOTE_ROW = 2.0    # where an inked blob this many typical faces long is too thick for the typical face voted, ...
-VOTE_PALER = 0.8  # ... blobs whose lit pixels are under this share of the whitest inked blob's weigh as if inkless
+VOTE_PALER = 0.7  # ... blobs whose lit pixels are under this share of the whitest inked blob's weigh as if inkless
 LEAVE_OUT_TOLERANCE = 24  # per channel: how near a reference colour a pixel is left out of a new look
 
 
@@ -1272,7 +1272,8 @@ def _face_blobs(found, choices, white, mask, cut, min_area: float, min_side: flo
     if inkless: the lit squares of a check cloth pass the face mask, speckled by the weave as if
     inked, and can outnumber the faces (real-photo scene 196 with camera bodies: grey squares
     of whiteness 113-161 voted the typical face 29 px thick, where the hand's faces, 204-219,
-    were 49-56)."""
+    were 49-56). Not much paler: a white score sheet with writing is such a blob too, and faces
+    of old ivory or in shade, a little less white than paper, keep their vote."""
     thick = np.array([_thickness(blob) for blob in found])
     # weight ~ tile count, capped; blobs without ink (glare, a lit screen) count little
     counts = np.array([min(15.0, max(a, b) / max(1.0, min(a, b)) / ASPECT_TYPICAL) for _, _, a, b in found])

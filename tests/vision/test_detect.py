@@ -1070,6 +1070,27 @@ def test_squares_as_white_as_the_faces_keep_their_vote():
     assert all(f[1][:, 1].max() < 180 for f in faces)  # the row, too thick for them, is dropped
 
 
+def test_a_white_score_sheet_does_not_outvote_faces_a_little_less_white():
+    # a sheet of paper with writing on it, whiter than the faces and far thicker, is an inked
+    # blob too thick for the vote: the vote is taken again, and faces three quarters as white
+    # as the paper (old ivory, or in shade) keep their weight
+    from vision.detect import _face_blobs
+
+    mask = np.zeros((400, 500), np.uint8)
+    white = np.full(mask.shape, 60, np.float32)
+    _inked_faces(mask, 20, 20, 4)
+    _inked_faces(mask, 20, 140, 1)
+    white[mask > 0] = 190.0
+    cv2.rectangle(mask, (170, 150), (479, 329), 255, -1)  # the sheet, 180 px thick, 310 long
+    for y in range(170, 320, 20):
+        cv2.line(mask, (185, y), (460, y), 0, 2)  # its lines of writing
+    white[150:330, 170:480][mask[150:330, 170:480] > 0] = 250.0
+    blobs = [_blob_of(m) for m in _components(mask)]
+    faces, typical = _face_blobs(blobs, [], white, mask, lambda: mask, 300.0, 10.0)
+    assert typical == pytest.approx(80, abs=6)
+    assert len(faces) == 2 and all(f[1][:, 1].max() < 230 for f in faces)  # the row and the lone face
+
+
 def test_a_window_converted_alone_gives_the_mean_of_the_whole_picture_converted():
     """_kongs_from_ends converts to Lab only the windows it reads (_mean_in's ``convert``)."""
     from vision.detect import _is_set_pixel, _mean_in, apply_gains, balanced_lab, to_lab
