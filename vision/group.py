@@ -29,10 +29,12 @@ a kind among the tile's own likeliest (``likely``, six kinds from the scan's cla
   lies inside a run of touching tiles.  One read as such between two ordinary tiles of its
   run (before rule 1) is taken as its likeliest ordinary kind.
 * ``"meld"``: a cluster of 3 or 4 tiles lying apart from the concealed row is an exposed
-  meld, and a meld is a set.  A leftover cluster (after rule 5's pairing) that changed tiles
-  make a set, each changed to a kind scored at least ``MEND_MIN`` and at least one tile
-  keeping its reading, is that meld: the likeliest such set (the product of its tiles'
-  scores; between equals, the one with fewer changes). So is a cluster of 3 or 4 tiles (not the
+  meld, and a meld is a set.  A leftover cluster (after rule 5's pairing) that one changed
+  tile makes a set, with that kind scored at least ``MEND_MIN``, is a meld: the likeliest
+  set that changed tiles make, each changed to a kind scored at least ``MEND_MIN`` and at
+  least one tile keeping its reading (the product of its tiles' scores; between equals, the
+  one with fewer changes). A cluster that no one change makes a set (two pairs) stays no
+  meld. So is a cluster of 3 or 4 tiles (not the
   biggest) with one tile read as a flower, animal or face tile among ordinary tiles that are not
   a set themselves, where that tile, taken as its likeliest ordinary kind that makes a set (scored
   at least ``MEND_MIN``), makes one (before rule 2 sets it aside as a flower).
@@ -474,7 +476,8 @@ def _reread(counts: Counter, t: dict, kind: str, score: float, because: str) -> 
 
 def _mend_meld(c: list[dict], tiles: list[dict]) -> dict | None:
     """Rule "meld" of the module docstring: the meld that cluster ``c`` becomes with one tile
-    changed, or more than one where that is likelier (the tiles are changed in place), or None."""
+    changed, or more than one where that is likelier (the tiles are changed in place), or None
+    where no one change makes a set: a cluster of two pairs is no meld that two changes make."""
     if len(c) not in (3, 4):
         return None
     # each tile's choices: its reading, or a likely ordinary kind scored at least MEND_MIN
@@ -486,6 +489,7 @@ def _mend_meld(c: list[dict], tiles: list[dict]) -> dict | None:
         choices = [[(k, s) for k, s in ch if k in common or k == "back"] for ch in choices]
     counts = Counter(t["tile"] for t in tiles)
     best = None  # (likelihood, number changed, kinds, scores, meld)
+    one_change = False
     for pick in itertools.product(*choices):
         kinds = [k for k, _ in pick]
         changed = [i for i, t in enumerate(c) if kinds[i] != t["tile"]]
@@ -495,10 +499,11 @@ def _mend_meld(c: list[dict], tiles: list[dict]) -> dict | None:
         if m is None or not _room_for(counts, [(c[i]["tile"], kinds[i]) for i in changed]):
             continue
         likelihood = math.prod(s for _, s in pick)
+        one_change = one_change or len(changed) == 1
         # the likeliest set; between as likely ones, the fewer changes
         if best is None or (likelihood, -len(changed)) > (best[0], -best[1]):
             best = (likelihood, len(changed), kinds, [s for _, s in pick], m)
-    if best is None:
+    if best is None or not one_change:
         return None
     _, _, kinds, scores, m = best
     for t, kind, score in zip(c, kinds, scores):

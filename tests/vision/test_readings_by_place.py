@@ -131,6 +131,18 @@ def test_a_meld_is_mended_by_one_change_where_that_is_likelier():
     assert [(t["moved_from"], t["tile"]) for t in ordered if "moved_from" in t] == [("3m", "5m")]
 
 
+def test_two_pairs_apart_from_the_row_are_no_meld_that_two_changes_would_make():
+    # held-out camera scene 500037 (measured once): 4p 4p 6p 6p lying apart, each 6p with 4p
+    # among its likely kinds, was made 4444p; no one change makes them a set
+    tiles = _row(["1m", "2m", "3m", "4s", "5s", "6s", "7s", "8s", "9s", "1z"])
+    pairs = _row(["4p", "4p", "6p", "6p"], y=200, run=1)
+    for t in pairs[2:]:
+        t["likely"] = [["6p", 0.9], ["4p", 0.05]]
+    ordered, hand = group_tiles(tiles + pairs)
+    assert hand["melds"] == [] and hand["concealed"] == "123m4466p456789s1z"
+    assert not any("moved_from" in t for t in ordered)
+
+
 def test_no_meld_is_made_by_changing_every_tile():
     tiles = _row(["1m", "2m", "8m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z"])
     odd = _row(["5m", "3m", "7m"], y=200, run=1)   # each could be a 9s, which no tile was read as
