@@ -485,7 +485,10 @@ def _mend_meld(c: list[dict], tiles: list[dict]) -> dict | None:
                [(kind, float(score)) for kind, score in likely(t)
                 if kind != t["tile"] and _ordinary(kind) and float(score) >= MEND_MIN] for t in c]
     if len(c) == 4:  # a set of four is one kind (between face-down ends): only kinds every tile may be
-        common = set.intersection(*({k for k, _ in ch} for ch in choices if ch[0][0] != "back"))
+        faces = [{k for k, _ in ch} for ch in choices if ch[0][0] != "back"]
+        if not faces:
+            return None
+        common = set.intersection(*faces)
         choices = [[(k, s) for k, s in ch if k in common or k == "back"] for ch in choices]
     counts = Counter(t["tile"] for t in tiles)
     best = None  # (likelihood, number changed, kinds, scores, meld)

@@ -143,6 +143,15 @@ def test_two_pairs_apart_from_the_row_are_no_meld_that_two_changes_would_make():
     assert not any("moved_from" in t for t in ordered)
 
 
+def test_a_concealed_kong_between_its_backs_is_mended_in_one_face():
+    tiles = _row(["1m", "2m", "3m", "4s", "5s", "6s", "7s", "8s", "9s", "1z"])
+    kong = _row(["back", "6p", "8p", "back"], y=200, run=1)
+    kong[2]["likely"] = [["8p", 0.6], ["6p", 0.3]]
+    ordered, hand = group_tiles(tiles + kong)
+    assert hand["melds"] == [{"tiles": "6666p", "concealed": True}]
+    assert [(t["moved_from"], t["tile"]) for t in ordered if "moved_from" in t] == [("8p", "6p")]
+
+
 def test_no_meld_is_made_by_changing_every_tile():
     tiles = _row(["1m", "2m", "8m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z"])
     odd = _row(["5m", "3m", "7m"], y=200, run=1)   # each could be a 9s, which no tile was read as
