@@ -52,6 +52,7 @@ EDGE_LOW, EDGE_HIGH = 30, 70
 STACKED, STACKED_KEEP = 1.4, 0.8  # a face-thick blob this many typical faces thick is tried as rows stacked (_stacked_parts)
 PATCHY = 0.6  # a face-thick blob whose lit pixels' median whiteness is under this share of their 90th percentile: faces and table
 INK_SHARE = 0.03  # a blob with more of its outline not bright than this carries ink: a face, not glare
+APART_GAP, APART_LONG = 0.15, 1.1  # blobs each one face long (at most this many thicknesses) this far apart are no fragments
 VOTE_ROW = 2.0    # where an inked blob this many typical faces long is too thick for the typical face voted, ...
 VOTE_PALER = 0.7  # ... blobs whose lit pixels are under this share of the whitest inked blob's weigh as if inkless
 LEAVE_OUT_TOLERANCE = 24  # per channel: how near a reference colour a pixel is left out of a new look
@@ -1485,6 +1486,8 @@ def _fragment_link(gi, gj, typical: float):
     gap = dist - (li + lj) / 2
     if not (-0.3 * thick < gap < 0.8 * thick):
         return None
+    if gap > APART_GAP * thick and all(ASPECT_MIN * t <= ln <= APART_LONG * t for ln, t in ((li, ti), (lj, tj))):
+        return None  # two whole faces a gap apart: tiles set apart in a line (flowers), not pieces of one
     centre = ci + u * (li / 2 + max(gap, 0.0) / 2)
     return centre, u, max(gap, 0.0), thick
 

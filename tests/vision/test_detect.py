@@ -916,6 +916,29 @@ def test_a_scrap_of_an_inked_face_inside_a_joined_row_is_no_tile_of_its_own():
     assert abs(max(a, b) - 225) < 8 and abs(min(a, b) - 100) < 8
 
 
+@pytest.mark.parametrize("gap, joined", [(35, False), (5, True)])
+def test_two_whole_faces_a_gap_apart_are_not_joined_as_pieces_of_one_row(gap, joined):
+    # real-photo scene 108 with camera bodies: flowers set apart in a line, the gaps between them
+    # filled by their bodies (a blue back, an ivory layer), not the table: their faces were joined
+    # as pieces of one row and cut in five for three. Two whole faces a seam apart are still one row.
+    from vision.detect import _join_fragments, _sides
+
+    small = np.full((300, 500, 3), (60, 120, 60), np.uint8)          # green table
+    x1 = 100 + 75 + gap
+    small[100:200, 100:x1 + 75] = (150, 60, 30)                         # the bodies, blue
+    small[100:200, 100:175] = small[100:200, x1:x1 + 75] = (225, 235, 240)  # two faces of 75 x 100
+    mask = np.zeros((300, 500), np.uint8)
+    mask[100:200, 100:175] = mask[100:200, x1:x1 + 75] = 255
+    mask[130:140, 120:150] = mask[150:160, x1 + 20:x1 + 50] = 0        # their ink
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    found = []
+    for c in contours:
+        quad = fit_quad(c)
+        found.append((c, quad, *_sides(quad)))
+    assert len(found) == 2
+    assert len(_join_fragments(found, small, np.ones(3, np.float32), 100.0)) == (1 if joined else 2)
+
+
 def test_a_short_blob_cut_in_three_at_clear_seams_is_not_made_a_pair_by_the_photo_aspect():
     # development scene 161 at 38 degrees: the near row's blob of three faces, its body's side
     # thickening it, is only 1.98 times as long as thick, which the photo's face aspect (its
