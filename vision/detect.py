@@ -1561,9 +1561,7 @@ def _recount(img, gains, runs: list[Run], kept, profiles: dict | None = None, de
             weights.append(len(r.quads) * r.pitch / r.height)
     if sum(weights) < 3:
         return ASPECT_TYPICAL
-    order = np.argsort(aspects)
-    cum = np.cumsum(np.asarray(weights, float)[order])
-    A = float(np.asarray(aspects)[order][np.searchsorted(cum, cum[-1] / 2)])
+    A = _weighted_median(np.asarray(aspects), np.asarray(weights, float))
     rows = _main_rows(runs)
     for i, (quad, ratio, n, seams) in enumerate(kept):
         n_e = ratio / A
