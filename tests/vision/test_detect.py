@@ -892,12 +892,20 @@ def test_the_ivory_layer_of_face_down_tiles_is_not_taken_for_their_backs():
         assert abs(pts[:, 1].min() - top) <= 6 and abs(pts[:, 1].max() - 260) <= 6
 
 
+def _blobs_joined(small: np.ndarray, mask: np.ndarray) -> tuple[list, list]:
+    """The blobs of ``mask`` as ``_join_fragments`` takes them (contour, quad, sides), and what
+    it makes of them on the picture ``small`` (no white balance, typical face 100 px thick)."""
+    from vision.detect import _join_fragments, _sides
+
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    found = [(c, q, *_sides(q)) for c, q in ((c, fit_quad(c)) for c in contours)]
+    return found, _join_fragments(found, small, np.ones(3, np.float32), 100.0)
+
+
 def test_a_scrap_of_an_inked_face_inside_a_joined_row_is_no_tile_of_its_own():
     # development scene 161: a meld of 8s whose middle face is crossed by sticks leaves two
     # pieces, joined as one row, and a scrap between them too thin to link; the scrap was kept
     # as a lone face, and its crop (part of one 8s) took that face's place as a 1s
-    from vision.detect import _join_fragments, _sides
-
     small = np.full((300, 500, 3), (60, 120, 60), np.uint8)        # green table
     small[100:200, 100:325] = (225, 235, 240)                         # three faces of 75 x 100
     small[100:200, 240:262] = (140, 60, 40)                           # ink across the middle face
@@ -905,13 +913,8 @@ def test_a_scrap_of_an_inked_face_inside_a_joined_row_is_no_tile_of_its_own():
     mask[100:200, 100:240] = 255                                      # the faces' two pieces ...
     mask[100:200, 262:325] = 255
     mask[140:165, 246:256] = 255                                      # ... and a scrap between them
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    found = []
-    for c in contours:
-        quad = fit_quad(c)
-        found.append((c, quad, *_sides(quad)))
-    joined = _join_fragments(found, small, np.ones(3, np.float32), 100.0)
-    assert len(joined) == 1
+    found, joined = _blobs_joined(small, mask)
+    assert len(found) == 3 and len(joined) == 1
     a, b = joined[0][2], joined[0][3]
     assert abs(max(a, b) - 225) < 8 and abs(min(a, b) - 100) < 8
 
@@ -921,8 +924,6 @@ def test_two_whole_faces_a_gap_apart_are_not_joined_as_pieces_of_one_row(gap, jo
     # real-photo scene 108 with camera bodies: flowers set apart in a line, the gaps between them
     # filled by their bodies (a blue back, an ivory layer), not the table: their faces were joined
     # as pieces of one row and cut in five for three. Two whole faces a seam apart are still one row.
-    from vision.detect import _join_fragments, _sides
-
     small = np.full((300, 500, 3), (60, 120, 60), np.uint8)          # green table
     x1 = 100 + 75 + gap
     small[100:200, 100:x1 + 75] = (150, 60, 30)                         # the bodies, blue
@@ -930,13 +931,9 @@ def test_two_whole_faces_a_gap_apart_are_not_joined_as_pieces_of_one_row(gap, jo
     mask = np.zeros((300, 500), np.uint8)
     mask[100:200, 100:175] = mask[100:200, x1:x1 + 75] = 255
     mask[130:140, 120:150] = mask[150:160, x1 + 20:x1 + 50] = 0        # their ink
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    found = []
-    for c in contours:
-        quad = fit_quad(c)
-        found.append((c, quad, *_sides(quad)))
+    found, rows = _blobs_joined(small, mask)
     assert len(found) == 2
-    assert len(_join_fragments(found, small, np.ones(3, np.float32), 100.0)) == (1 if joined else 2)
+    assert len(rows) == (1 if joined else 2)
 
 
 def test_a_short_blob_cut_in_three_at_clear_seams_is_not_made_a_pair_by_the_photo_aspect():
