@@ -32,6 +32,13 @@ from .render import back_colour, render_tile
 LABELS: tuple[str, ...] = tuple(KINDS) + ("back", "reject")
 LABEL_INDEX = {c: i for i, c in enumerate(LABELS)}
 REJECT_SHARE = 0.05
+# A body band (``make_crop``'s ``band``): the cut's edge toward the tile's body moved out by this
+# share of the face across it, onto the body's ivory side, as the scanner cuts a densely inked
+# face whose side it does not see (docs/vision.md, "Misnamed photographed faces")
+BAND_GROW = (0.05, 0.25)
+BAND_BODY_SIDE = 0.75  # the share of bands on a side where the tile shows its body (the rest: any side)
+BAND_CUT = 0.06  # half of the banded crops also lose up to this share of the face on the opposite edge
+_EDGE_CORNERS = ((0, 1), (1, 2), (2, 3), (3, 0))  # a quad's top, right, bottom and left edge
 
 
 # -- the table -----------------------------------------------------------------------------
@@ -147,15 +154,40 @@ def _degrade(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return img
 
 
+def body_edges(face_quad: np.ndarray, shape: tuple[int, ...], pad: float = 3.0) -> list[int]:
+    """The edges of a rendered tile's face (``render_tile``'s quad; 0 top, 1 right, 2 bottom,
+    3 left) beside which its image shows the tile's body: more than ``pad`` pixels of it."""
+    h, w = shape[:2]
+    margins = (face_quad[:, 1].min(), w - face_quad[:, 0].max(), h - face_quad[:, 1].max(), face_quad[:, 0].min())
+    return [e for e, m in enumerate(margins) if m > pad]
+
+
+def with_band(quad: np.ndarray, body: list[int], rng: np.random.Generator) -> np.ndarray:
+    """``quad`` (a face's corners, TL TR BR BL) with one edge moved outward by ``BAND_GROW`` of the
+    face across it: an edge in ``body`` (:func:`body_edges`) ``BAND_BODY_SIDE`` of the time, else
+    any edge; half of the time the opposite edge is moved inward by up to ``BAND_CUT``."""
+    edge = int(rng.choice(body)) if body and rng.random() < BAND_BODY_SIDE else int(rng.integers(4))
+    near, far = _EDGE_CORNERS[edge], _EDGE_CORNERS[(edge + 2) % 4]
+    out = quad.astype(np.float64)
+    across = (out[list(near)].sum(0) - out[list(far)].sum(0)) / 2  # from the far edge's middle to this one's
+    out[list(near)] += across * rng.uniform(*BAND_GROW)
+    if rng.random() < 0.5:
+        out[list(far)] += across * rng.uniform(0, BAND_CUT)
+    return out.astype(np.float32)
+
+
 def make_crop(code: str, rng: np.random.Generator, *, source: str | None = None,
               exclude_sources: tuple[str, ...] = (), reject: bool = False,
-              pool: list | None = None, out_size: tuple[int, int] = (INPUT_H, INPUT_W)) -> np.ndarray:
+              pool: list | None = None, out_size: tuple[int, int] = (INPUT_H, INPUT_W),
+              band: float = 0.0) -> np.ndarray:
     """One classifier input (``out_size`` = (h, w), default INPUT_H x INPUT_W, BGR uint8) of ``code``
     as the detector would crop it.
 
     With ``reject=True`` the crop is something that is not one tile face (table, tile side,
     two half tiles, a far-off quad), made from the same kind of scene. ``pool``: recently rendered
-    tiles to reuse as neighbours (faster); without it neighbours are rendered afresh.
+    tiles to reuse as neighbours (faster); without it neighbours are rendered afresh. ``band``: the
+    share of (non-reject) crops cut with a band of the tile's body or the table on one edge
+    (:func:`with_band`); at 0 no random number is drawn for it, so the crops are those made before.
     """
     th = int(rng.integers(60, 125))
     tile, quad = render_tile(code, rng, height=th, source=source, exclude_sources=exclude_sources)
@@ -206,6 +238,8 @@ def make_crop(code: str, rng: np.random.Generator, *, source: str | None = None,
     Hm = _tilt_homography(W, H, rng)
     warped = cv2.warpPerspective(scene, Hm, (W, H), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     qw = cv2.perspectiveTransform(q.reshape(1, 4, 2).astype(np.float32), Hm)[0]
+    if band and not reject and rng.random() < band:
+        qw = with_band(qw, body_edges(quad, tile.shape), rng)
     # the detector's quad: a little off, usually a little large
     size = float(np.sqrt(cv2.contourArea(qw)))
     grow = rng.uniform(-0.03, 0.09)
@@ -280,7 +314,7 @@ def chunk_plan(seed: int, index: int, labels: tuple[str, ...] | None = None) -> 
 
 
 def _render_chunk(args) -> tuple[np.ndarray, np.ndarray, list[str]]:
-    plan, exclude, only, out_size = args
+    plan, exclude, only, out_size, band = args
     cv2.setNumThreads(1)
     xs = np.empty((len(plan), *out_size, 3), np.uint8)
     ys = np.empty(len(plan), np.int16)
@@ -295,7 +329,7 @@ def _render_chunk(args) -> tuple[np.ndarray, np.ndarray, list[str]]:
             code = KINDS[int(rng.integers(len(KINDS)))] if label == "reject" else label
             source = _pick_source(code, rng, exclude, only)
             xs[i] = make_crop(code, rng, source=source, exclude_sources=exclude, reject=label == "reject", pool=pool,
-                              out_size=out_size)
+                              out_size=out_size, band=band)
             srcs.append(source or "")
         ys[i] = LABEL_INDEX[label]
     return xs, ys, srcs
@@ -361,16 +395,18 @@ def cached_chunks(path: str | os.PathLike, key: str, jobs: list, work, *, worker
 
 def build_cache(path: str | os.PathLike, n: int, seed: int, *, exclude: tuple[str, ...] = (),
                 only: tuple[str, ...] = (), labels: tuple[str, ...] | None = None, workers: int = 2,
-                out_size: tuple[int, int] = (INPUT_H, INPUT_W)) -> dict:
+                out_size: tuple[int, int] = (INPUT_H, INPUT_W), band: float = 0.0) -> dict:
     """Render ``n`` crops reproducibly from ``seed`` (rounded up to whole chunks of 500), cached
     per chunk under ``path`` (see :func:`cached_chunks`).
 
     ``exclude``/``only`` restrict the face sources, ``labels`` the classes (no rejects then),
-    ``out_size`` (h, w) the crops' size."""
+    ``out_size`` (h, w) the crops' size, ``band`` the share cut with a body band (:func:`make_crop`)."""
     key = f"seed={seed} exclude={sorted(exclude)} only={sorted(only)} labels={labels} n_labels={len(LABELS)} {RENDER_VERSION}"
     if out_size != (INPUT_H, INPUT_W):
         key += f" size={out_size}"
-    jobs = [(chunk_plan(seed, i, labels), exclude, only, tuple(out_size)) for i in range(-(-n // CHUNK))]
+    if band:
+        key += f" band={band}"
+    jobs = [(chunk_plan(seed, i, labels), exclude, only, tuple(out_size), band) for i in range(-(-n // CHUNK))]
     d = cached_chunks(path, key, jobs, _render_chunk, workers=workers)
     return {k: v[:n] for k, v in d.items()}
 

@@ -7,6 +7,8 @@
     python -m vision.train --holdout hk_art,imahjong_can   # unseen-style test
     python -m vision.train --replica             # unseen-style test of the whole recipe (stages A, B and the
                                                  # real-crop fine-tune without the held-out sources); ships nothing
+    python -m vision.train --banded              # the second reader (models/tiles_banded.onnx): the same recipe
+                                                 # with a body band on a share of the rendered crops
     python -m vision.train --card                # write models/CARD.md from the saved reports
 
 Work files live in ``.train/`` (git-ignored): the rendered caches, checkpoints and the JSON
@@ -38,6 +40,7 @@ CHECK_SEED = 11
 CHECK_N = 1000
 CAMERA_SHARE = 0.0  # of the scanner's photos, the share drawn with the tiles' bodies where the camera sees them
 STEPS_A, STEPS_B, BATCH = 9000, 12000, 64  # the default run: stage A, stage B, crops per step
+BAND_SHARE = 0.25  # --banded: the share of rendered crops cut with a body band (vision.dataset.with_band)
 
 
 def _torch():
@@ -371,10 +374,11 @@ def environment() -> dict:
             "python": platform.python_version(), "machine": platform.machine(), "cpus": os.cpu_count()}
 
 
-def rendered_data(n: int, workers: int):
+def rendered_data(n: int, workers: int, band: float = 0.0):
     t0 = time.time()
-    print(f"rendering/loading {n} crops (seed {RENDER_SEED}) ...", flush=True)
-    d = build_cache(WORK / "rendered", n, RENDER_SEED, workers=workers)
+    print(f"rendering/loading {n} crops (seed {RENDER_SEED}{f', body bands on {band:.0%}' if band else ''}) ...",
+          flush=True)
+    d = build_cache(WORK / "rendered", n, RENDER_SEED, workers=workers, band=band)
     return d, time.time() - t0
 
 
@@ -399,7 +403,7 @@ def training_data(a) -> tuple[dict, dict]:
     from .scene_crops import FIRST_SCENE_SEED, build_scene_cache
 
     never = never_trained(a)
-    data, t_render = rendered_data(a.n, a.workers)
+    data, t_render = rendered_data(a.n, a.workers, a.band)
     facts = {"render_seconds": round(t_render, 1), "n_rendered_all": int(len(data["y"])), "never_trained": list(never)}
     if never:  # a style no stage ever trains on: the scenes' unseen style for the shipped model
         data = _without_sources(data, never)
@@ -455,42 +459,42 @@ def cmd_main(a) -> int:
     env = environment()
     history: list = []
     if a.finetune_only:  # redo only the fine-tune of .train/base.pt
-        model.load_state_dict(torch.load(WORK / "base.pt"))
+        model.load_state_dict(torch.load(WORK / f"{a.prefix}base.pt"))
         return _finetune_and_ship(a, model, data, check, (imgs, codes, real_x, real_y), t_all, env)
     if a.resume:  # continue stage B from .train/base.pt (a longer run in pieces)
-        prev = json.loads((REPORTS / "base.json").read_text())
+        prev = json.loads((REPORTS / f"{a.prefix}base.json").read_text())
         history = prev.get("history") or [prev["train"]]
-        model.load_state_dict(torch.load(WORK / "base.pt"))
+        model.load_state_dict(torch.load(WORK / f"{a.prefix}base.pt"))
         held = ()
         info_a = prev.get("stage_a")
     if held:
         sub = _without_sources(data, held)
         print(f"stage A: {len(sub['y'])} of {len(data['y'])} crops, without {held}", flush=True)
         info_a = train(model, sub, steps=a.steps_a, minutes=a.minutes_a, lr=a.lr, label="A-holdout")
-        torch.save(model.state_dict(), WORK / "stage_a.pt")
-        export_onnx(model, WORK / "stage_a.onnx")  # for the unseen-style scan bench (bench/scan_accuracy.py)
+        torch.save(model.state_dict(), WORK / f"{a.prefix}stage_a.pt")
+        export_onnx(model, WORK / f"{a.prefix}stage_a.onnx")  # for the unseen-style scan bench (bench/scan_accuracy.py)
         unseen = _unseen_sets(held, a.holdout_test_n, a.workers)
-        rep = {"command": "python -m vision.train", "held_out": list(held), "train": info_a,
+        rep = {"command": a.command, "held_out": list(held), "train": info_a,
                "n_rendered": len(sub["y"]), "render_seed": RENDER_SEED, "test_seed": HOLDOUT_TEST_SEED,
                **unseen_scores(model, unseen),
                "real_rendered_only": score(predict(model, real_x), real_y) if len(real_y) else None, "env": env}
-        _save_report("holdout", rep)
+        _save_report(f"{a.prefix}holdout", rep)
         print("unseen-style top-1: " + ", ".join(f"{s} {r['top1']:.4f}" for s, r in rep["unseen"].items())
               + f", all {rep['unseen_all']['top1']:.4f}"
               + (f"; real {rep['real_rendered_only']['top1']:.4f}" if len(real_y) else ""), flush=True)
         if a.provisional:
-            export_onnx(model, MODELS / "tiles.onnx")
+            export_onnx(model, MODELS / a.onnx)
             (MODELS / "labels.json").write_text(json.dumps(list(LABELS)) + "\n")
-            print("exported the stage A model as a provisional models/tiles.onnx", flush=True)
+            print(f"exported the stage A model as a provisional models/{a.onnx}", flush=True)
     info_b = train(model, data, steps=a.steps_b, minutes=a.minutes_b, lr=a.lr * (0.5 if held or a.resume else 1.0), label="B-all",
                    seed=TRAIN_SEED + 3 + len(history))
     history.append(info_b)
-    torch.save(model.state_dict(), WORK / "base.pt")
-    base = {"command": "python -m vision.train", "stage_a": info_a if held or a.resume else None, "train": info_b,
+    torch.save(model.state_dict(), WORK / f"{a.prefix}base.pt")
+    base = {"command": a.command, "stage_a": info_a if held or a.resume else None, "train": info_b,
             "history": history, **facts, "render_seed": RENDER_SEED,
             "train_seed": TRAIN_SEED, "check": score(predict(model, check["x"]), check["y"]),
             "real": score(predict(model, real_x), real_y) if len(real_y) else None, "env": env}
-    _save_report("base", base)
+    _save_report(f"{a.prefix}base", base)
     print(f"base: rendered check {base['check']['top1']:.4f}"
           + (f", real {base['real']['top1']:.4f} (rendered-data only)" if base["real"] else ""), flush=True)
     return _finetune_and_ship(a, model, data, check, (imgs, codes, real_x, real_y), t_all, env)
@@ -556,15 +560,15 @@ def _finetune_and_ship(a, model, data, check, real, t_all, env) -> int:
     """Fine-tune with ``real`` = (images, codes, model inputs, labels) of the real crops, export, report."""
     imgs, codes, real_x, real_y = real
     ft = _real_finetune(a, model, data, (imgs, codes))
-    export_onnx(model, MODELS / "tiles.onnx")
+    export_onnx(model, MODELS / a.onnx)
     (MODELS / "labels.json").write_text(json.dumps(list(LABELS)) + "\n")
-    ship = {"command": "python -m vision.train", "finetune": ft,
+    ship = {"command": a.command, "finetune": ft,
             "check": score(predict(model, check["x"]), check["y"]),
             "real_seen_in_training": score(predict(model, real_x), real_y) if len(real_y) and ft else None,
-            "total_seconds": round(time.time() - t_all, 1), "onnx_bytes": (MODELS / "tiles.onnx").stat().st_size,
+            "total_seconds": round(time.time() - t_all, 1), "onnx_bytes": (MODELS / a.onnx).stat().st_size,
             "params": int(sum(p.numel() for p in model.parameters())), "env": env}
-    _save_report("ship", ship)
-    print(f"shipped models/tiles.onnx ({ship['onnx_bytes']} bytes, {ship['params']} params), "
+    _save_report(f"{a.prefix}ship", ship)
+    print(f"shipped models/{a.onnx} ({ship['onnx_bytes']} bytes, {ship['params']} params), "
           f"check {ship['check']['top1']:.4f}, total {ship['total_seconds']:.0f}s", flush=True)
     return 0
 
@@ -664,8 +668,15 @@ def main(argv: list[str] | None = None) -> int:
                     help="measure the unseen styles on the whole recipe (stages A and B and the real-crop fine-tune) "
                          "trained without the held-out sources; exports .train/replica.onnx, ships nothing")
     ap.add_argument("--replica-seed", type=int, default=TRAIN_SEED, help="training seed of --replica")
+    ap.add_argument("--banded", action="store_true",
+                    help=f"train the second reader instead: the same recipe with a body band on {BAND_SHARE:.0%} of the "
+                         "rendered crops, exported as models/tiles_banded.onnx (reports and checkpoints named banded_*)")
     ap.add_argument("--card", action="store_true", help="write models/CARD.md from .train/reports")
     a = ap.parse_args(argv)
+    a.band, a.prefix, a.onnx = (BAND_SHARE, "banded_", "tiles_banded.onnx") if a.banded else (0.0, "", "tiles.onnx")
+    a.command = "python -m vision.train" + (" --banded" if a.banded else "")
+    if a.banded and (a.cv or a.replica or a.card):
+        ap.error("--banded trains and ships the second reader; it does not combine with --cv, --replica or --card")
     if a.card:
         write_card(REPORTS, MODELS / "CARD.md")
         return 0

@@ -6,7 +6,8 @@ import pytest
 
 from engine.tiles import KINDS
 from vision import render
-from vision.dataset import INPUT_H, INPUT_W, LABELS, make_crop, random_reject
+from vision.dataset import (BAND_CUT, BAND_GROW, INPUT_H, INPUT_W, LABELS, body_edges, make_crop, random_reject,
+                            with_band)
 from vision.faces import SOURCE_CODES, ink_layer, on_light_face, sources_for
 from vision.faces.art import hk_available
 from vision.faces.drawn import flower_index
@@ -189,6 +190,38 @@ def test_training_crops_are_reproducible_and_sized():
     assert a.shape == (INPUT_H, INPUT_W, 3) and a.dtype == np.uint8
     assert np.array_equal(a, b) and not np.array_equal(a, r)
     assert random_reject(np.random.default_rng(1)).shape == (INPUT_H, INPUT_W, 3)
+
+
+def test_a_rendered_tile_shows_its_body_beside_the_edges_body_edges_names():
+    face = np.float32([[2, 2], [77, 2], [77, 102], [2, 102]])
+    assert body_edges(face, (104, 87, 4)) == [1]  # 10 px of body to the right, 2 px of padding elsewhere
+    assert body_edges(face + [8, 0], (114, 87, 4)) == [2, 3]  # beneath and to the left
+    assert body_edges(face, (104, 79, 4)) == []
+
+
+def test_a_body_band_moves_one_edge_out_and_may_cut_the_opposite_one_in():
+    quad = np.float32([[0, 0], [30, 0], [30, 40], [0, 40]])  # 30 wide, 40 high
+    grown, cut = [], []
+    for seed in range(400):
+        q = with_band(quad, [1], np.random.default_rng(seed))
+        moved = {e: d for e, d in enumerate((-q[:2, 1].mean(), q[1:3, 0].mean() - 30, q[2:, 1].mean() - 40,
+                                             -q[[0, 3], 0].mean())) if abs(d) > 1e-4}  # outward, per edge
+        out = [e for e, d in moved.items() if d > 0]
+        assert len(out) == 1 and set(moved) <= {out[0], (out[0] + 2) % 4}
+        across = 30 if out[0] % 2 else 40
+        assert BAND_GROW[0] <= moved[out[0]] / across <= BAND_GROW[1] + 1e-6
+        grown.append(out[0])
+        if len(moved) == 2:
+            assert 0 < -moved[(out[0] + 2) % 4] / across <= BAND_CUT + 1e-6
+            cut.append(seed)
+    assert 0.7 < grown.count(1) / 400 < 0.9  # the body's side three times in four, any side otherwise
+    assert 0.4 < len(cut) / 400 < 0.6
+
+
+def test_a_banded_crop_is_drawn_only_where_asked():
+    plain = make_crop("8p", np.random.default_rng(4))
+    assert np.array_equal(plain, make_crop("8p", np.random.default_rng(4), band=0.0))
+    assert not np.array_equal(plain, make_crop("8p", np.random.default_rng(4), band=1.0))
 
 
 def test_label_list_is_the_engine_tile_set():
