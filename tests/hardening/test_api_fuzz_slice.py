@@ -14,6 +14,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
+import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
 
@@ -46,10 +47,17 @@ class Counting:
         return await self.app(scope, receive, watching_send)
 
 
-# The fuzzer sends wrong tokens on purpose (the ignored_auth check): no lockout here.
-APP = Counting(create_app(Path(tempfile.mkdtemp(prefix="tilelens-fuzz-")), TOKEN,
-                          limiter=BadTokenLimiter(limit=10**9)))
+# The fuzzer sends wrong tokens on purpose (the ignored_auth check): no lockout here. The app is
+# made at import, since the schema is read from it at collection; its data folder goes at the end.
+DATA = tempfile.TemporaryDirectory(prefix="tilelens-fuzz-")
+APP = Counting(create_app(Path(DATA.name), TOKEN, limiter=BadTokenLimiter(limit=10**9)))
 schema = schemathesis.openapi.from_asgi("/openapi.json", APP)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _remove_the_data_folder_afterwards():
+    yield
+    DATA.cleanup()
 
 
 @schema.parametrize()
