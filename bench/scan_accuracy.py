@@ -135,6 +135,9 @@ def main(argv=None) -> int:
     ap.add_argument("--model", help="an ONNX model to use instead of models/tiles.onnx (e.g. .train/stage_a.onnx, "
                     "trained without some face sources)")
     ap.add_argument("--flower-model", help="an ONNX flower reader to use instead of models/flowers.onnx")
+    ap.add_argument("--banded-model", help="an ONNX banded reader to use instead of models/tiles_banded.onnx, or "
+                    "'none' for none (with a --model trained without some face sources: the shipped banded reader "
+                    "has seen them)")
     ap.add_argument("--sources", help="comma-separated face sources the scenes may use (default: all available)")
     ap.add_argument("--fill", type=float, help="the share of the frame the hand spans (default: 0.55-0.85 by seed); "
                     "smaller is the same hand shot from further away, with more table in view")
@@ -157,6 +160,10 @@ def main(argv=None) -> int:
         from vision.classify import use_flower_model
 
         use_flower_model(a.flower_model)
+    if a.banded_model:
+        from vision.classify import use_banded_model
+
+        use_banded_model(None if a.banded_model == "none" else a.banded_model)
     sources = tuple(a.sources.split(",")) if a.sources else None
     if a.one_look:
         sys.modules["vision.scan"].CLOSER_LOOK_GAIN = float("inf")  # (the package's ``scan`` shadows the module)

@@ -8,6 +8,11 @@ first, :func:`choose`), so the phone can ask the player when ``confidence`` is l
 loaded once per process, lazily, and crops are run as one batch on onnxruntime's CPU provider
 with 2 threads.
 
+A first reading whose likeliest kind holds under ``UNSURE`` of the probability is averaged with
+the banded reader's (``models/tiles_banded.onnx``: the same network and recipe, trained with a band
+of the tile's body left on a quarter of its crops, as the scanner leaves one on a densely inked
+face whose side it does not see; :func:`banded_look`). About one crop in twenty of a hand.
+
 Flowers are the hardest kinds to name (a small corner digit and a season or plant mark tell them
 apart), so a crop whose first reading leans to a flower, animal or face tile (its first choice,
 or ``SECOND_LOOK_SHARE`` of its probability) is read a second time turned 180 degrees, and the
@@ -36,10 +41,12 @@ from engine.tiles import BONUS_KINDS, FLOWERS
 MODEL_DIR = Path(__file__).resolve().parents[1] / "models"
 MODEL_PATH = MODEL_DIR / "tiles.onnx"
 FLOWER_MODEL_PATH = MODEL_DIR / "flowers.onnx"
+BANDED_MODEL_PATH: Path | None = MODEL_DIR / "tiles_banded.onnx"
 LABELS: tuple[str, ...] = tuple(json.loads((MODEL_DIR / "labels.json").read_text()))
 INPUT_H, INPUT_W = 72, 54  # the model's fixed input (portrait); the batch axis is dynamic
 MIN_SIDE = 4  # smaller crops cannot hold a tile face
 SECOND_LOOK_SHARE = 0.3  # a first reading with this much on bonus kinds is read again, turned 180 degrees
+UNSURE = 0.8  # a first reading whose likeliest kind has less is averaged with the banded reader's
 _BONUS = np.array([label in BONUS_KINDS for label in LABELS])
 FLOWER_H, FLOWER_W = 96, 72  # the flower reader's input; its output is FLOWERS ("1f".."8f") in order
 FLOWER_INDEX = np.array([LABELS.index(c) for c in FLOWERS])
@@ -69,6 +76,14 @@ def use_flower_model(path) -> None:
     """Run a different flower reader from now on (its training script evaluates the new one)."""
     global FLOWER_MODEL_PATH
     FLOWER_MODEL_PATH = Path(path)
+
+
+def use_banded_model(path) -> None:
+    """Average unsure readings with a different banded reader from now on, or with none (``None``:
+    the unseen-style bench measures a classifier trained without some styles, which the shipped
+    banded reader has seen)."""
+    global BANDED_MODEL_PATH
+    BANDED_MODEL_PATH = None if path is None else Path(path)
 
 
 def session(path: Path | None = None, threads: int = THREADS):
@@ -162,6 +177,16 @@ def _leaning(probs: np.ndarray, kinds: np.ndarray) -> np.ndarray:
     return np.flatnonzero(kinds[probs.argmax(axis=1)] | (probs[:, kinds].sum(axis=1) >= SECOND_LOOK_SHARE))
 
 
+def banded_look(crops: list[np.ndarray], probs: np.ndarray) -> np.ndarray:
+    """``probs`` with every reading whose likeliest kind holds under ``UNSURE`` averaged with the
+    banded reader's reading of the same crop (docs/classifier.md gives the figures)."""
+    unsure = np.flatnonzero(probs.max(axis=1) < UNSURE) if BANDED_MODEL_PATH is not None else []
+    if len(unsure):
+        probs = probs.copy()
+        probs[unsure] = (probs[unsure] + _run(BANDED_MODEL_PATH, [to_input(crops[i]) for i in unsure])) / 2
+    return probs
+
+
 def second_look(crops: list[np.ndarray], probs: np.ndarray) -> np.ndarray:
     """``probs`` with every crop whose reading leans to a bonus kind (first choice, or
     ``SECOND_LOOK_SHARE`` of the probability) averaged with a reading of it turned 180 degrees."""
@@ -200,11 +225,12 @@ def read_flowers(crops: list[np.ndarray], probs: np.ndarray) -> np.ndarray:
 
 def readings(crops: list[np.ndarray], first: list | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The three readings of valid BGR uint8 crops, as probabilities: the classifier's, with the
-    second look (:func:`second_look`), and with the flower reader as well (:func:`read_flowers`,
-    the one :func:`classify` reports). Evaluations compare the three. ``first``: as in
-    :func:`probabilities`."""
+    second looks (the banded reader's where unsure, :func:`banded_look`, then the turned reading
+    where it leans to a bonus kind, :func:`second_look`), and with the flower reader as well
+    (:func:`read_flowers`, the one :func:`classify` reports). Evaluations compare the three.
+    ``first``: as in :func:`probabilities`."""
     first = probabilities(crops, first)
-    looked = second_look(crops, first)
+    looked = second_look(crops, banded_look(crops, first))
     return first, looked, read_flowers(crops, looked)
 
 

@@ -20,6 +20,7 @@ import argparse
 import json
 import os
 import platform
+import re
 import sys
 import time
 from pathlib import Path
@@ -27,7 +28,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .dataset import INPUT_H, INPUT_W, LABEL_INDEX, LABELS, build_cache, load_real, to_input
+from .dataset import (BAND_BODY_SIDE, BAND_CUT, BAND_GROW, INPUT_H, INPUT_W, LABEL_INDEX, LABELS, build_cache, load_real,
+                      to_input)
 
 ROOT = Path(__file__).resolve().parents[1]
 WORK = ROOT / ".train"
@@ -474,7 +476,7 @@ def cmd_main(a) -> int:
         torch.save(model.state_dict(), WORK / f"{a.prefix}stage_a.pt")
         export_onnx(model, WORK / f"{a.prefix}stage_a.onnx")  # for the unseen-style scan bench (bench/scan_accuracy.py)
         unseen = _unseen_sets(held, a.holdout_test_n, a.workers)
-        rep = {"command": a.command, "held_out": list(held), "train": info_a,
+        rep = {"command": "python -m vision.train", "held_out": list(held), "train": info_a,
                "n_rendered": len(sub["y"]), "render_seed": RENDER_SEED, "test_seed": HOLDOUT_TEST_SEED,
                **unseen_scores(model, unseen),
                "real_rendered_only": score(predict(model, real_x), real_y) if len(real_y) else None, "env": env}
@@ -490,7 +492,7 @@ def cmd_main(a) -> int:
                    seed=TRAIN_SEED + 3 + len(history))
     history.append(info_b)
     torch.save(model.state_dict(), WORK / f"{a.prefix}base.pt")
-    base = {"command": a.command, "stage_a": info_a if held or a.resume else None, "train": info_b,
+    base = {"command": "python -m vision.train", "stage_a": info_a if held or a.resume else None, "train": info_b,
             "history": history, **facts, "render_seed": RENDER_SEED,
             "train_seed": TRAIN_SEED, "check": score(predict(model, check["x"]), check["y"]),
             "real": score(predict(model, real_x), real_y) if len(real_y) else None, "env": env}
@@ -562,12 +564,15 @@ def _finetune_and_ship(a, model, data, check, real, t_all, env) -> int:
     ft = _real_finetune(a, model, data, (imgs, codes))
     export_onnx(model, MODELS / a.onnx)
     (MODELS / "labels.json").write_text(json.dumps(list(LABELS)) + "\n")
-    ship = {"command": a.command, "finetune": ft,
+    ship = {"command": "python -m vision.train", "finetune": ft,
             "check": score(predict(model, check["x"]), check["y"]),
             "real_seen_in_training": score(predict(model, real_x), real_y) if len(real_y) and ft else None,
             "total_seconds": round(time.time() - t_all, 1), "onnx_bytes": (MODELS / a.onnx).stat().st_size,
             "params": int(sum(p.numel() for p in model.parameters())), "env": env}
     _save_report(f"{a.prefix}ship", ship)
+    if a.banded:
+        replace_card_section(MODELS / "CARD.md", BANDED_HEADING, banded_card_section(
+            *(json.loads((REPORTS / f"banded_{name}.json").read_text()) for name in ("base", "holdout", "ship"))))
     print(f"shipped models/{a.onnx} ({ship['onnx_bytes']} bytes, {ship['params']} params), "
           f"check {ship['check']['top1']:.4f}, total {ship['total_seconds']:.0f}s", flush=True)
     return 0
@@ -674,7 +679,6 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--card", action="store_true", help="write models/CARD.md from .train/reports")
     a = ap.parse_args(argv)
     a.band, a.prefix, a.onnx = (BAND_SHARE, "banded_", "tiles_banded.onnx") if a.banded else (0.0, "", "tiles.onnx")
-    a.command = "python -m vision.train" + (" --banded" if a.banded else "")
     if a.banded and (a.cv or a.replica or a.card):
         ap.error("--banded trains and ships the second reader; it does not combine with --cv, --replica or --card")
     if a.card:
@@ -1032,8 +1036,54 @@ def write_card(reports: Path, out: Path) -> None:
         from .train_flowers import card_section
 
         L += card_section(flowers)
+    banded = [load(f"banded_{name}") for name in ("base", "holdout", "ship")]
+    if all(banded):
+        L += banded_card_section(*banded)
     out.write_text("\n".join(L) + "\n")
     print(f"wrote {out}")
+
+
+BANDED_HEADING = "## Banded reader (`models/tiles_banded.onnx`)"
+
+
+def banded_card_section(base: dict, hold: dict, ship: dict) -> list[str]:
+    """The model card's section on the banded reader, written from its run's reports (``--banded``)."""
+    from .classify import UNSURE
+
+    def stage(info):
+        return (f"{info['steps']} of {info['steps_planned']} steps x batch {info['batch']}, "
+                f"{info['seconds'] / 60:.1f} min")
+
+    real = base.get("real")
+    return [BANDED_HEADING, "",
+            "The tile classifier's network and recipe trained once more with a band of the tile's body left on "
+            f"{BAND_SHARE:.0%} of the rendered crops (`vision.dataset.with_band`: one edge moved out "
+            f"{BAND_GROW[0]:.0%}-{BAND_GROW[1]:.0%} of the face, an edge beside the tile's body {BAND_BODY_SIDE:.0%} "
+            f"of the time and any edge otherwise, the opposite edge cut by up to {BAND_CUT:.0%} half of the time), as "
+            "the scanner leaves one on a densely inked face whose side it does not see. `vision.classify` averages its reading with the tile "
+            f"classifier's for every crop whose first reading names its kind with under {UNSURE} "
+            "(`vision.classify.banded_look`); the table-scan figures are in docs/classifier.md.", "",
+            f"- {ship['params']} parameters, {ship['onnx_bytes'] / 1e6:.2f} MB ONNX; the same input, output and labels "
+            "as `models/tiles.onnx`.",
+            f"- Command: `{ship['command']}` (`make banded-model`; the same seeds, steps, scanner crops and "
+            f"real-crop fine-tune as the tile classifier; its own rendered crops, cached apart). Stage A "
+            f"{stage(hold['train'])}, stage B {stage(base['train'])}, {ship['total_seconds'] / 60:.1f} min for the "
+            f"whole command on {ship['env']['device']}.",
+            f"- Rendered check set (seed {CHECK_SEED}, all sources): **{ship['check']['top1']:.1%}** top-1 "
+            f"({ship['check']['n']} crops); real crops read by the rendered-data model (no real crop seen): "
+            + (f"{real['top1']:.1%} of {real['n']}" if real else "not measured (no real crops)")
+            + f"; unseen styles ({', '.join(hold['held_out'])}) read by its hold-out model: "
+            f"{hold['unseen_all']['top1']:.1%} of {hold['unseen_all']['n']}.", ""]
+
+
+def replace_card_section(card: Path, heading: str, section: list[str]) -> None:
+    """Put ``section`` (lines, starting with ``heading``) in place of the card's section of that
+    heading, or at the card's end."""
+    text = card.read_text()
+    block = "\n".join(section)
+    pattern = re.compile(re.escape(heading) + r".*?(?=\n## |\Z)", re.S)
+    text = pattern.sub(lambda _: block.rstrip("\n"), text) if pattern.search(text) else text.rstrip("\n") + "\n\n" + block
+    card.write_text(text if text.endswith("\n") else text + "\n")
 
 
 if __name__ == "__main__":

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import time
 from pathlib import Path
 
@@ -30,7 +29,7 @@ from .classify import FLOWER_H, FLOWER_W, to_input
 from .dataset import LABELS, build_cache, load_real
 from .scene_crops import FIRST_FLOWER_SCENE_SEED, build_flower_scene_cache
 from .train import (MODELS, REPORTS, TRAIN_SEED, WORK, augment_real, build_model, device, environment, export_onnx,
-                    folds, jitter_rendered, never_trained, predict, train)
+                    folds, jitter_rendered, never_trained, predict, replace_card_section, train)
 
 FLOWERS_MIXED, MIXED_SEED = 16000, 21   # flowers from every face source but the never-trained one
 FLOWERS_DRAWN, DRAWN_SEED = 24000, 22   # flowers of the procedural style only
@@ -237,14 +236,6 @@ def card_section(report: dict) -> list[str]:
     return L + [""]
 
 
-def replace_card_section(card: Path, section: list[str]) -> None:
-    text = card.read_text()
-    block = "\n".join(section)
-    pattern = re.compile(re.escape(CARD_HEADING) + r".*?(?=\n## |\Z)", re.S)
-    text = pattern.sub(lambda _: block.rstrip("\n"), text) if pattern.search(text) else text.rstrip("\n") + "\n\n" + block
-    card.write_text(text if text.endswith("\n") else text + "\n")
-
-
 def main(argv: list[str] | None = None) -> int:
     from .classify import FLOWER_WEIGHT
 
@@ -268,7 +259,7 @@ def main(argv: list[str] | None = None) -> int:
     a = ap.parse_args(argv)
     report_path = REPORTS / "flowers.json"
     if a.card:
-        replace_card_section(MODELS / "CARD.md", card_section(json.loads(report_path.read_text())))
+        replace_card_section(MODELS / "CARD.md", CARD_HEADING, card_section(json.loads(report_path.read_text())))
         return 0
     import torch
 
@@ -307,7 +298,7 @@ def main(argv: list[str] | None = None) -> int:
         report_path = REPORTS / f"flowers_{out.stem}.json"
     report_path.write_text(json.dumps(report, indent=1))
     if shipped:
-        replace_card_section(MODELS / "CARD.md", card_section(report))
+        replace_card_section(MODELS / "CARD.md", CARD_HEADING, card_section(report))
     print(json.dumps(report["eval"], indent=1))
     return 0
 

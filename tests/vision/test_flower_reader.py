@@ -63,7 +63,8 @@ def test_read_flowers_only_chooses_among_the_flowers_of_crops_that_lean_to_one(d
 
 
 def test_the_card_section_is_written_from_the_report_and_replaced_in_place(tmp_path):
-    from vision.train_flowers import CARD_HEADING, card_section, replace_card_section
+    from vision.train import replace_card_section
+    from vision.train_flowers import CARD_HEADING, card_section
 
     r = {"n": 10, "classifier": 0.5, "with_reader": 0.8, "reader_alone": 0.9}
     report = {"weight": 0.5, "params": 1000, "onnx_bytes": 700_000, "never_trained": ["imahjong_can"],
@@ -85,13 +86,13 @@ def test_the_card_section_is_written_from_the_report_and_replaced_in_place(tmp_p
     assert "| in camera photos all | 10 | 50.0% | 80.0% | 90.0% |" in camera
     card = tmp_path / "CARD.md"
     card.write_text("# Card\n\n## Accuracy\n\nold\n")
-    replace_card_section(card, section)  # appended
-    replace_card_section(card, [CARD_HEADING, "", "new", ""])  # replaced, the rest kept
+    replace_card_section(card, CARD_HEADING, section)  # appended
+    replace_card_section(card, CARD_HEADING, [CARD_HEADING, "", "new", ""])  # replaced, the rest kept
     text = card.read_text()
     assert text.count(CARD_HEADING) == 1 and text.startswith("# Card\n\n## Accuracy\n\nold\n")
     assert text.rstrip().endswith("new") and "rendered drawn" not in text
     card.write_text(text + "\n## Later\n\nkept\n")
-    replace_card_section(card, section)
+    replace_card_section(card, CARD_HEADING, section)
     assert card.read_text().rstrip().endswith("kept") and "rendered drawn" in card.read_text()
 
 

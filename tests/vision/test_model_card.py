@@ -6,6 +6,7 @@ import json
 import pytest
 
 from vision import train
+from vision.classify import UNSURE
 
 
 def _score(top1: float, n: int = 500) -> dict:
@@ -120,12 +121,39 @@ def test_the_camera_share_reaches_the_scanner_photos_and_the_report(monkeypatch)
         asked.update(n=n, camera_share=camera_share)
         return {k: v[:1] for k, v in tiny.items()}
 
-    monkeypatch.setattr(train, "rendered_data", lambda n, workers: (dict(tiny), 0.0))
+    def fake_rendered(n, workers, band=0.0):
+        asked.update(band=band)
+        return dict(tiny), 0.0
+
+    monkeypatch.setattr(train, "rendered_data", fake_rendered)
     monkeypatch.setattr(scene_crops, "build_scene_cache", fake_cache)
-    a = argparse.Namespace(n=2, workers=1, never="", scenes=20, camera_share=0.3)
+    a = argparse.Namespace(n=2, workers=1, never="", scenes=20, camera_share=0.3, band=0.0)
     data, facts = train.training_data(a)
-    assert asked == {"n": 20, "camera_share": 0.3}
+    assert asked == {"n": 20, "camera_share": 0.3, "band": 0.0}
     assert facts["scene_camera_share"] == 0.3 and len(data["y"]) == 3
     a.camera_share = train.CAMERA_SHARE
     train.training_data(a)
     assert asked["camera_share"] == 0.0  # the shipped recipe draws them all as sprites
+    a.band = train.BAND_SHARE  # --banded: the rendered crops with body bands; the scanner's crops as they are
+    train.training_data(a)
+    assert asked == {"n": 20, "camera_share": 0.0, "band": train.BAND_SHARE}
+
+
+def test_the_banded_readers_section_is_written_from_its_own_reports(card, tmp_path):
+    """``--banded`` saves banded_base, banded_holdout and banded_ship; the card gets a section of their figures
+    (and none without them)."""
+    assert train.BANDED_HEADING not in card()
+    info = {"steps": 12000, "steps_planned": 12000, "batch": 64, "seconds": 990.0}
+    base = {"train": info, "real": _score(0.914, 314)}
+    hold = {"train": dict(info, steps=9000, steps_planned=9000, seconds=780.0), "held_out": ["hk_art", "imahjong_can"],
+            "unseen_all": _score(0.915, 1000)}
+    ship = {"command": "python -m vision.train --banded --minutes-a 40 --minutes-b 50", "params": 188133, "onnx_bytes": 752487,
+            "check": _score(0.990, 1000), "total_seconds": 1860.0, "env": {"device": "cpu"}}
+    for name, rep in (("base", base), ("holdout", hold), ("ship", ship)):
+        (tmp_path / f"banded_{name}.json").write_text(json.dumps(rep))
+    section = _section(card(), train.BANDED_HEADING)
+    text = "\n".join(section)
+    assert "`python -m vision.train --banded --minutes-a 40 --minutes-b 50` (`make banded-model`" in text
+    assert "Stage A 9000 of 9000 steps x batch 64, 13.0 min, stage B 12000 of 12000 steps x batch 64, 16.5 min" in text
+    assert "**99.0%** top-1 (1000 crops)" in text and "91.4% of 314" in text and "91.5% of 1000" in text
+    assert f"under {UNSURE}" in text
