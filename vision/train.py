@@ -570,9 +570,9 @@ def _finetune_and_ship(a, model, data, check, real, t_all, env) -> int:
             "total_seconds": round(time.time() - t_all, 1), "onnx_bytes": (MODELS / a.onnx).stat().st_size,
             "params": int(sum(p.numel() for p in model.parameters())), "env": env}
     _save_report(f"{a.prefix}ship", ship)
-    if a.banded:
-        replace_card_section(MODELS / "CARD.md", BANDED_HEADING, banded_card_section(
-            *(json.loads((REPORTS / f"banded_{name}.json").read_text()) for name in ("base", "holdout", "ship"))))
+    banded = banded_reports(REPORTS) if a.banded else None
+    if banded:  # (a --resume run without its own stage A reuses the hold-out report of an earlier run)
+        replace_card_section(MODELS / "CARD.md", BANDED_HEADING, banded_card_section(*banded))
     print(f"shipped models/{a.onnx} ({ship['onnx_bytes']} bytes, {ship['params']} params), "
           f"check {ship['check']['top1']:.4f}, total {ship['total_seconds']:.0f}s", flush=True)
     return 0
@@ -1036,14 +1036,21 @@ def write_card(reports: Path, out: Path) -> None:
         from .train_flowers import card_section
 
         L += card_section(flowers)
-    banded = [load(f"banded_{name}") for name in ("base", "holdout", "ship")]
-    if all(banded):
+    banded = banded_reports(reports)
+    if banded:
         L += banded_card_section(*banded)
     out.write_text("\n".join(L) + "\n")
     print(f"wrote {out}")
 
 
 BANDED_HEADING = "## Banded reader (`models/tiles_banded.onnx`)"
+
+
+def banded_reports(reports: Path) -> list[dict] | None:
+    """The banded reader's run reports (``--banded``: base, holdout and ship), or None where any is
+    missing."""
+    paths = [reports / f"banded_{name}.json" for name in ("base", "holdout", "ship")]
+    return [json.loads(p.read_text()) for p in paths] if all(p.exists() for p in paths) else None
 
 
 def banded_card_section(base: dict, hold: dict, ship: dict) -> list[str]:
