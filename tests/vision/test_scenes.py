@@ -221,3 +221,16 @@ def test_a_pale_table_is_drawn_only_when_asked_for():
     assert np.median(grey[table]) > 150  # a pale cloth
     with pytest.raises(ValueError, match="table"):
         make_scene(3, width=800, table="marble")
+
+
+def test_a_real_crop_labelled_wrong_in_the_shared_set_is_read_as_the_tile_it_shows(tmp_path):
+    """``LABEL_FIXES``: the shared set's 350.jpg shows nine circles and a corner 9 but is labelled
+    8p; it counts as a 9p wherever the real crops are read (training, scenes, measures). Only
+    that file with that label is mended."""
+    from vision.faces import photos
+
+    (tmp_path / "labels.csv").write_text("file,tile\n350.jpg,8p\n352.jpg,8p\n")
+    assert photos.real_labels(tmp_path) == [("350.jpg", "9p"), ("352.jpg", "8p")]
+    assert set(photos.photo_files(tmp_path)) == {"8p", "9p"}
+    (tmp_path / "labels.csv").write_text("file,tile\n350.jpg,2m\n")  # another set's 350.jpg: as labelled
+    assert photos.real_labels(tmp_path) == [("350.jpg", "2m")]
