@@ -674,7 +674,7 @@ def main(argv: list[str] | None = None) -> int:
                          "trained without the held-out sources; exports .train/replica.onnx, ships nothing")
     ap.add_argument("--replica-seed", type=int, default=TRAIN_SEED, help="training seed of --replica")
     ap.add_argument("--banded", action="store_true",
-                    help=f"train the second reader instead: the same recipe with a body band on {BAND_SHARE:.0%} of the "
+                    help=f"train the second reader instead: the same recipe with a body band on {BAND_SHARE:.0%}% of the "
                          "rendered crops, exported as models/tiles_banded.onnx (reports and checkpoints named banded_*)")
     ap.add_argument("--card", action="store_true", help="write models/CARD.md from .train/reports")
     a = ap.parse_args(argv)
