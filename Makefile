@@ -42,7 +42,7 @@ run: install
 test: install test-deps
 	$(PY) -m pytest -q
 
-# Train the tile classifier (CPU, under 30 minutes; uses a GPU when present). Not part of CI.
+# Train the tile classifier (2-core CPU: 23-45 minutes; uses a GPU when present). Not part of CI.
 model: install train-deps
 	$(PY) -m pip install -q -e ".[train]"
 	$(PY) -m vision.train
