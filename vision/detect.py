@@ -11,7 +11,7 @@ The pipeline, on a working image of about 1000-2000 px:
    holes (the ink of the faces) are filled per component.  On a pale table (a white or light
    grey cloth, :func:`is_pale_table`) the faces are no whiter than the cloth, and the mask is
    made from their outlines instead (:mod:`vision.outlines`).
-3. **Quads**: every solid, rectangular component gets a four-corner outline (lines
+3. **Quads** (:mod:`vision.quads`): every solid, rectangular component gets a four-corner outline (lines
    fitted to its hull sides, so rounded corners and perspective are handled; a row's
    long sides to their outer edge, which glyphs reaching the face edge cannot pull in).
    A component is a single tile, a run of touching tiles, or something else.
@@ -22,7 +22,7 @@ The pipeline, on a working image of about 1000-2000 px:
    range, not a fixed size) is scored by how dark the profile is at the ``n - 1``
    equally spaced cuts (the strip is perspective-free, so spacing is uniform) minus
    how dark it is anywhere else.  Cuts are then snapped to the nearest seam.
-   **The body's side**: the mask takes in the ivory layer of a tile's body beside its face;
+   **The body's side** (:mod:`vision.body_side`): the mask takes in the ivory layer of a tile's body beside its face;
    a face's edge is moved in to the step up from that darker band (a lone face on all four
    edges, a row's faces along the row).
 5. **Face-down tiles**: a run is extended by one pitch at each end; a cell whose
@@ -38,13 +38,15 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
 
 from .background import InBackground
+from .body_side import SIDE_DEEP, body_direction, lone_face, trim_body_side, trim_deep_sides, trim_rows
 from .outlines import REFERENCE_SIDE as OUTLINE_SIDE, outlined_face_mask
+from .quads import SQUARE_GAIN, Run, centre, fit_quad, order_quad, quad_sides, squared_ends, turned_quad
+from .small_stats import percentiles, small_median
 
 ASPECT_MIN, ASPECT_MAX, ASPECT_TYPICAL = 0.5, 1.05, 0.75   # face width / height (foreshortening included)
 STRIP_H = 64
@@ -58,23 +60,6 @@ VOTE_PALER = 0.7  # ... blobs whose lit pixels are under this share of the white
 LEAVE_OUT_TOLERANCE = 24  # per channel: how near a reference colour a pixel is left out of a new look
 
 
-@dataclass
-class Run:
-    """A group of touching tiles (possibly one) found as one component."""
-    quads: list[np.ndarray]            # each 4x2 float32, TL TR BR BL of a portrait face
-    kind: str = "face"                 # "face" (found as white faces) or "back" (found by colour)
-    axis: np.ndarray = field(default_factory=lambda: np.zeros(2, np.float32))  # unit vector along the run
-    pitch: float = 0.0                 # tile width along the run, px
-    height: float = 0.0                # face height, px
-    probes: list[tuple[int, np.ndarray]] = field(default_factory=list)  # (end: 0 start / 1 end, quad)
-    # probes beyond the ends of a lone pair of faces that look like the table around them: a
-    # concealed kong's face-down ends in the table's own colour (green backs on green felt);
-    # they count only when both ends of the pair read as face-down (see vision.scan)
-    pair_probes: list[tuple[int, np.ndarray]] = field(default_factory=list)
-    # probes beyond a row's ends that differ from the table to either side of them but not from
-    # the cell further out: a face the row's mask lost, next to another (two heavily inked faces
-    # side by side); they count only as a face named surely (see vision.scan)
-    face_probes: list[tuple[int, np.ndarray]] = field(default_factory=list)
 
 
 # ----------------------------------------------------------------------------- masks
@@ -403,249 +388,10 @@ def _rect_from(outline, min_side, bitten: float):
         return None
     c, quad, on_hull = outline
     longest = min(25.0, bitten) if on_hull else 25.0
-    a, b = _sides(quad)
+    a, b = quad_sides(quad)
     if min(a, b) < min_side or max(a, b) > longest * min(a, b):
         return None  # slivers: mat slats in glare, table edges
     return c, quad, a, b
-
-
-# ----------------------------------------------------------------------------- quads
-
-def _line_fit(points: np.ndarray):
-    vx, vy, x0, y0 = cv2.fitLine(points.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
-    return np.array([vx, vy]), np.array([x0, y0])
-
-
-def _intersect(l1, l2):
-    """Where two (direction, point) lines cross, or None when they are (nearly) parallel.
-    Solved by Cramer's rule in plain floats: numpy's 2x2 solver costs more in overhead."""
-    (d1, p1), (d2, p2) = l1, l2
-    a, b, c, d = float(d1[0]), -float(d2[0]), float(d1[1]), -float(d2[1])
-    det = a * d - b * c
-    if abs(det) < 1e-6:
-        return None
-    r = p2 - p1
-    t = (float(r[0]) * d - b * float(r[1])) / det
-    return p1 + t * d1
-
-
-_TURNS = [np.array([(i + k) % 4 for i in range(4)]) for k in range(4)]
-
-
-def _turned(q: np.ndarray, k: int) -> np.ndarray:
-    """``np.roll(q, -k, axis=0)`` of a quad's four corners: the corner ``k`` first (a new
-    array, as ``np.roll`` gives, at a fraction of its cost)."""
-    return q[_TURNS[k % 4]]
-
-
-def order_quad(q: np.ndarray) -> np.ndarray:
-    """Order 4 points clockwise (image coordinates) starting from the top-left-most."""
-    c = centre(q)
-    ang = np.arctan2(q[:, 1] - c[1], q[:, 0] - c[0])
-    q = q[np.argsort(ang)]
-    start = int(np.argmin(q[:, 0] + q[:, 1]))
-    return _turned(q, start).astype(np.float32)
-
-
-def _outer_edge(pts: np.ndarray, s_: np.ndarray, out: np.ndarray, seg: float) -> np.ndarray:
-    """Samples of a blob side's outer edge: per piece ``seg`` long along the side, the
-    point at the 80th percentile of ``out`` (the distance outward).
-
-    Ink never adds to a face, it only takes away: a glyph that reaches a face's edge
-    (bamboo sticks, big dots) bites notches into the mask's outline, and where a row has
-    several such faces at one end, a line fitted to every outline point tilts inward
-    there; the strip cut from the row is then not rectified and its faces come out
-    unequal, so the row is cut at a wrong count.  Per piece, notches are the inner
-    part of the points while the margins between them still reach the true edge.  The
-    single outermost point is not taken: it belongs to the one tile pushed furthest
-    out of line, and a line through such points tilts as badly."""
-    bins = np.floor((s_ - s_.min()) / max(seg, 1.0)).astype(np.int32)
-    order = np.lexsort((out, bins))
-    bins_sorted = bins[order]
-    starts = np.flatnonzero(np.concatenate(([True], bins_sorted[1:] != bins_sorted[:-1])))
-    counts = np.diff(np.append(starts, len(order)))
-    held = counts >= 3
-    # per piece of three points or more, its point int(0.8 * (count - 1)) places in
-    return pts[order[starts[held] + (0.8 * (counts[held] - 1)).astype(np.int64)]]
-
-
-def _fit_elongated(contour: np.ndarray, rect, faces: bool = False) -> np.ndarray | None:
-    """Outline of a long blob (a row): lines fitted to each long side and to each end;
-    for ``faces``, the long sides are fitted to their outer edge (:func:`_outer_edge`)."""
-    pts = contour.reshape(-1, 2).astype(np.float32)
-    (cx, cy), (w, h), ang = rect
-    a = math.radians(ang)
-    u = np.array([math.cos(a), math.sin(a)], np.float32)
-    if h > w:
-        u = np.array([-u[1], u[0]], np.float32)
-    v = np.array([-u[1], u[0]], np.float32)
-    s_, t_ = pts @ u, pts @ v
-    smin, smax, tmin, tmax = s_.min(), s_.max(), t_.min(), t_.max()
-    L, T = smax - smin, tmax - tmin
-    mid = (s_ > smin + 0.1 * L) & (s_ < smax - 0.1 * L)
-    tm = (tmin + tmax) / 2
-    lines = [None] * 4
-    for k, sel, sign in ((0, mid & (t_ < tm), -1), (2, mid & (t_ >= tm), 1)):
-        side = pts[sel]
-        if faces and len(side) >= 5:
-            side = _outer_edge(side, s_[sel], sign * t_[sel], 0.25 * T)
-        lines[k] = _line_fit(side) if len(side) >= 5 else None
-    if lines[0] is None or lines[2] is None:
-        return None
-    for k, (end, sign) in ((1, (smax, -1)), (3, (smin, 1))):
-        sel = (s_ * sign) < (end * sign + 0.2 * T) if sign > 0 else s_ > end - 0.2 * T
-        sel = sel & (t_ > tmin + 0.2 * T) & (t_ < tmax - 0.2 * T)
-        ln = _line_fit(pts[sel]) if sel.sum() >= 5 else None
-        if ln is None or abs(float(np.dot(ln[0], u))) > 0.5:  # an end must run across the row
-            ln = (v.copy(), u * end + v * tm)
-        lines[k] = ln
-    corners = []
-    for i in range(4):
-        p = _intersect(lines[(i - 1) % 4], lines[i])
-        if p is None:
-            return None
-        corners.append(p)
-    return order_quad(np.array(corners, np.float32))
-
-
-END_SKEW_DEG, SQUARE_GAIN = 12.0, 0.5
-
-
-def _angle(d1: np.ndarray, d2: np.ndarray) -> float:
-    """Degrees (0-90) between two directions."""
-    c = abs(float(np.dot(d1, d2))) / max(1e-9, float(np.linalg.norm(d1) * np.linalg.norm(d2)))
-    return math.degrees(math.acos(min(1.0, c)))
-
-
-def _squared_ends(quad: np.ndarray) -> np.ndarray | None:
-    """A row's outline with its more oblique end turned to the other end's direction, when
-    the two differ by more than END_SKEW_DEG; else None.  Faces bitten by their ink, or one
-    tile set askew, can lean an end far over and shear the strip, whose cells then straddle
-    two faces; a long row seen at a steep tilt also has ends that differ, by perspective, so
-    this is only a second outline to try (see :func:`detect`)."""
-    a, b = _sides(quad)
-    q = _turned(quad, 1) if b > a else quad  # q[0]->q[1] along the row
-    if max(a, b) < 2.0 * min(a, b):
-        return None
-    side = q[1] - q[0]
-    e1, e3 = q[2] - q[1], q[3] - q[0]  # the two ends
-    a1, a3 = _angle(side, e1), _angle(side, e3)
-    if abs(a1 - a3) <= END_SKEW_DEG:
-        return None
-    far = q[3] - q[2]  # the other long side
-    # the end leaning further (q1-q2 or q3-q0) is redrawn through its midpoint, parallel to the other
-    i, j, d = (1, 2, e3) if a1 < a3 else (0, 3, e1)
-    m = (q[i] + q[j]) / 2
-    pi, pj = _intersect((d, m), (side, q[0])), _intersect((d, m), (far, q[2]))
-    if pi is None or pj is None:
-        return None
-    out = np.array(q, np.float32)
-    out[i], out[j] = pi, pj
-    return order_quad(out)
-
-
-def fit_quad(contour: np.ndarray, faces: bool = False) -> np.ndarray | None:
-    """A four-corner outline of a convex-ish blob, robust to rounded corners.
-
-    ``faces``: the blob is of tile faces, whose glyphs can notch its outline (see
-    :func:`_outer_edge`); a colour blob of face-down tiles has no ink, and its ragged
-    outline is fitted better by all its points."""
-    rect = cv2.minAreaRect(contour)
-    if min(rect[1]) > 0 and max(rect[1]) / min(rect[1]) > 2.5:
-        q = _fit_elongated(contour, rect, faces)
-        if q is not None:
-            return q
-    hull = cv2.convexHull(contour)
-    peri = cv2.arcLength(hull, True)
-    approx = None
-    for eps in (0.01, 0.02, 0.03, 0.045, 0.06, 0.08, 0.1):
-        a = cv2.approxPolyDP(hull, eps * peri, True)
-        if len(a) == 4:
-            approx = a.reshape(4, 2).astype(np.float32)
-            break
-        if len(a) < 4:
-            break
-    if approx is None:
-        approx = cv2.boxPoints(cv2.minAreaRect(contour)).astype(np.float32)
-    approx = order_quad(approx)
-    # refine: fit a line to the contour points near each side's middle, intersect neighbours
-    pts = contour.reshape(-1, 2).astype(np.float32)
-    lines = []
-    for i in range(4):
-        a, b = approx[i], approx[(i + 1) % 4]
-        d = b - a
-        L = float(np.linalg.norm(d))
-        if L < 4:
-            return approx
-        d /= L
-        nrm = np.array([-d[1], d[0]])
-        rel = pts - a
-        along = rel @ d
-        off = rel @ nrm
-        sel = (along > 0.15 * L) & (along < 0.85 * L) & (np.abs(off) < max(2.0, 0.06 * L))
-        if sel.sum() < 5:
-            lines.append((d, a))
-        else:
-            lines.append(_line_fit(pts[sel]))
-    out = []
-    for i in range(4):
-        p = _intersect(lines[(i - 1) % 4], lines[i])
-        if p is None or np.linalg.norm(p - approx[i]) > 0.25 * peri / 4:
-            p = approx[i]
-        out.append(p)
-    quad = np.array(out, np.float32)
-    alt = _chamfered_quad(hull, peri) if faces else None
-    if alt is not None:
-        hull_area = float(cv2.contourArea(hull))
-        pts = hull.reshape(-1, 2).astype(np.float32)
-        held = [cv2.intersectConvexConvex(pts, order_quad(x))[0] for x in (quad, alt)]
-        if abs(cv2.contourArea(alt.reshape(-1, 1, 2))) <= CORNER_GROWTH * hull_area and \
-                held[1] >= held[0] + CORNER_GAIN * hull_area:
-            return alt
-    return quad
-
-
-CORNER_GROWTH = 1.35  # a face's hull's four longest sides, extended, make its quad when they are at most
-CORNER_GAIN = 0.05    # this much bigger than the hull and hold this much more of it than the fitted quad
-CHAMFER_REACH = 0.8   # a bitten corner lies at most this many of its bite's lengths beyond the bite
-
-
-def _chamfered_quad(hull: np.ndarray, peri: float) -> np.ndarray | None:
-    """The quad whose sides are the four longest sides of the hull's outline, or None.
-
-    A glyph across a face's corner (a flower's big corner numeral) bites the corner out of the
-    face mask; the hull then has a short side across the bite between two long ones, and the
-    four-point fit of the hull keeps the bite's ends as corners, cutting the face diagonally.
-    The four long sides, extended, meet where the corner was. Only a bite like a corner's is
-    taken: an outline of five sides whose shortest, extended away, gives a corner of 60-120
-    degrees at most ``CHAMFER_REACH`` of its own length beyond its middle (a right-angled bite
-    of equal legs: half its length)."""
-    poly = cv2.approxPolyDP(hull, 0.02 * peri, True).reshape(-1, 2).astype(np.float32)
-    if len(poly) != 5:
-        return None
-    ends = [(poly[i], poly[(i + 1) % 5]) for i in range(5)]
-    lengths = [float(np.linalg.norm(b - a)) for a, b in ends]
-    j = int(np.argmin(lengths))
-    lines = [((b - a) / max(lengths[i], 1e-6), a) for i, (a, b) in enumerate(ends)]
-    corner = _intersect(lines[j - 1], lines[(j + 1) % 5])
-    if corner is None:
-        return None
-    if _angle(ends[j - 1][0] - corner, ends[(j + 1) % 5][1] - corner) < 60.0 or \
-            float(np.linalg.norm(corner - (ends[j][0] + ends[j][1]) / 2)) > CHAMFER_REACH * lengths[j]:
-        return None
-    corners = [_intersect(lines[i - 1], lines[i]) for i in range(5) if i != j and (i - 1) % 5 != j] + [corner]
-    if any(c is None for c in corners):
-        return None
-    return order_quad(np.array(corners, np.float32))
-
-
-
-def _sides(q: np.ndarray) -> tuple[float, float]:
-    """Mean lengths of (TL-TR, BR-BL) and (TR-BR, BL-TL), in plain floats (a few hundred
-    calls a scan: numpy's per-call cost is most of the work on four points)."""
-    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = np.asarray(q, np.float64).tolist()
-    hyp = math.hypot
-    return (hyp(x1 - x0, y1 - y0) + hyp(x2 - x3, y2 - y3)) / 2, (hyp(x2 - x1, y2 - y1) + hyp(x3 - x0, y3 - y0)) / 2
 
 
 # ----------------------------------------------------------------------------- splitting
@@ -845,9 +591,9 @@ def split_run(img: np.ndarray, gains: np.ndarray, quad: np.ndarray, n_range: tup
     kept for one image, remembers each outline's seam profile for a second split of it
     with another ``n_range``; ``expected``: as in :func:`choose_count`.
     """
-    a, b = _sides(quad)
+    a, b = quad_sides(quad)
     if b > a:  # make q[0]->q[1] the long side
-        quad = _turned(quad, 1)
+        quad = turned_quad(quad, 1)
         a, b = b, a
     ratio = a / max(b, 1e-3)
     length = int(max(8, round(STRIP_H * ratio)))
@@ -887,30 +633,8 @@ def split_run(img: np.ndarray, gains: np.ndarray, quad: np.ndarray, n_range: tup
 
 # ----------------------------------------------------------------------------- the detector
 
-def centre(quad: np.ndarray) -> np.ndarray:
-    """``quad.mean(axis=0)`` of a 4 x 2 quad (the same sums in the same order), without numpy's
-    per-call cost of ``mean``, which is most of the work on four points."""
-    return (quad[0] + quad[1] + quad[2] + quad[3]) * 0.25
 
 
-def small_median(values) -> float:
-    """``float(np.median(values))`` of a few values, the same number without numpy's per-call
-    cost (its median takes a dozen calls): a 1-D float32 array (the middle two averaged in
-    float32, as numpy does) or a list of Python floats; anything else goes to numpy."""
-    if isinstance(values, np.ndarray):
-        if values.dtype != np.float32 or values.ndim != 1 or not values.size:
-            return float(np.median(values))
-        ranked, in_float32 = sorted(values.tolist()), True
-    else:
-        if not values or not all(type(v) is float for v in values):
-            return float(np.median(values))
-        ranked, in_float32 = sorted(values), False
-    m = len(ranked) // 2
-    if len(ranked) % 2:
-        return ranked[m]
-    if in_float32:
-        return float((np.float32(ranked[m - 1]) + np.float32(ranked[m])) / np.float32(2))
-    return (ranked[m - 1] + ranked[m]) / 2
 
 
 def _scaled(quad: np.ndarray, k: float) -> np.ndarray:
@@ -1194,7 +918,7 @@ def _detect_with(img: np.ndarray, small: np.ndarray, f: float, gains: np.ndarray
         profiles: dict = {}  # seam profiles by outline, for _recount's second split
         for c, quad, a, b in _join_fragments(found, small, gains, typical):
             quads, axis, pitch, height, score = split_run(img, gains, quad / f, profiles=profiles)
-            square = _squared_ends(quad)
+            square = squared_ends(quad)
             if square is not None:  # one end leans far from the other: keep the outline whose cuts find seams
                 alt = split_run(img, gains, square / f, profiles=profiles)
                 if alt[4] > score + SQUARE_GAIN:
@@ -1204,7 +928,7 @@ def _detect_with(img: np.ndarray, small: np.ndarray, f: float, gains: np.ndarray
             cv2.drawContours(filled, [c], -1, 255, -1)
         deep_found: list = []  # where a side shows looked for SIDE_DEEP in: the photo's body side
         aspect = _recount(img, gains, runs, kept, profiles, deep_found)
-        _trim_rows(img, runs, deep_found, looks)  # a lone face was cut in _recount
+        trim_rows(img, runs, deep_found, looks)  # a lone face was cut in _recount
         toward = body_direction(deep_found)
         if toward is not None:
             trim_deep_sides(img, runs, toward, looks)
@@ -1220,7 +944,7 @@ def _detect_with(img: np.ndarray, small: np.ndarray, f: float, gains: np.ndarray
         found_runs = {id(r) for r in runs}
         runs, backs = _kongs_from_ends(runs, backs, small, gains, mask, f)
         stepped = [r for r in runs if id(r) not in found_runs]
-        _trim_rows(img, stepped, looks=looks)
+        trim_rows(img, stepped, looks=looks)
         if toward is not None and stepped:
             trim_deep_sides(img, stepped, toward, looks)
         kongs, took = _outlined_kongs(small, gains, runs + backs, face_h, f, aspect, picture)
@@ -1324,7 +1048,7 @@ def _lit_level(contour, white: np.ndarray, mask: np.ndarray) -> float:
     squares or patches that pass the face mask's threshold are clearly greyer. Read only
     where the vote for the typical face went wrong (:func:`_face_blobs`)."""
     v = _lit_values(contour, white, mask)
-    return float(_percentiles(v, (50,))[0]) if v is not None and v.size else 0.0
+    return float(percentiles(v, (50,))[0]) if v is not None and v.size else 0.0
 
 
 def _lit_values(contour, white: np.ndarray, mask: np.ndarray) -> np.ndarray | None:
@@ -1348,7 +1072,7 @@ def _patchy(contour, white: np.ndarray, mask: np.ndarray) -> bool:
     v = _lit_values(contour, white, mask)
     if v is None or v.size < 50:
         return False
-    p50, p90 = _percentiles(v, (50, 90))
+    p50, p90 = percentiles(v, (50, 90))
     return bool(p50 < PATCHY * p90)
 
 
@@ -1449,7 +1173,7 @@ def _join_fragments(found, small: np.ndarray, gains: np.ndarray, typical: float)
             continue
         pts = np.concatenate([found[k][0] for k in members])
         quad = fit_quad(pts, faces=True)
-        a, b = _sides(quad)
+        a, b = quad_sides(quad)
         if not _face_thick(min(a, b), typical):
             out.extend(found[k] for k in members)
             joined.extend([False] * len(members))
@@ -1570,7 +1294,7 @@ def _recount(img, gains, runs: list[Run], kept, profiles: dict | None = None, de
             if not _is_pair(quad, ratio, n >= 2, A, row_axis):
                 # a lone tile's body shows on one or two of its sides, as deep as the camera's
                 # tilt makes it (up to a third of its height): each edge is looked at SIDE_DEEP in
-                runs[i] = _lone_face(trim_body_side(img, quad, depth_share=SIDE_DEEP, deep_found=deep_found), row_axis)
+                runs[i] = lone_face(trim_body_side(img, quad, depth_share=SIDE_DEEP, deep_found=deep_found), row_axis)
                 continue
             if n_e < 2.5:
                 if n == 3 and seams >= CLEAR_SEAMS * (n - 1):
@@ -1616,7 +1340,7 @@ def _is_pair(quad: np.ndarray, ratio: float, seams: bool, A: float, row_axis: np
     when there is no row, or the blob lies diagonally to it, do length and seam decide.
     """
     if row_axis is not None:
-        a, b = _sides(quad)
+        a, b = quad_sides(quad)
         long_side = (quad[1] - quad[0]) if a >= b else (quad[2] - quad[1])
         along = abs(float(np.dot(long_side / (np.linalg.norm(long_side) + 1e-6), row_axis)))
         if along > math.cos(math.radians(30)):
@@ -1630,292 +1354,6 @@ def _is_pair(quad: np.ndarray, ratio: float, seams: bool, A: float, row_axis: np
     return abs(math.log(ratio / (2 * A))) < abs(math.log(ratio * A))
 
 
-SIDE_LOOK = 120     # px: the long side of the rectified quad that a body's side is looked for on
-SIDE_DEPTH = 0.16   # a body's side lies within this share of the quad's size from its edge ...
-SIDE_DARKER = 0.04  # ... is at least this much darker than the face (share of its lightness) ...
-SIDE_STEP, SIDE_STEP_PX = 0.6, 3  # ... and the face's edge climbs this share of the way to half way within this many px
-SIDE_DARKER_FAINT, SIDE_STEP_FAINT = 0.025, 0.4  # a faint side, where the photo's sides show (trim_deep_sides) ...
-SIDE_PLAIN = 0.95   # ... is plain: along the edge, its lines' 20th percentile at least this share of their 80th (no ink)
-INK_CHROMA, INK_LINES = 20.0, 0.1  # ... holding no coloured stroke: this much chroma on part of this share of its lines
-SIDE_DEEP = 0.3     # ... or within this share on the side where the photo's tiles show their bodies, and on a lone face
-SIDE_AGREE = 0.5    # the cuts' outward directions, averaged, are at least this long: one side for the photo ...
-SIDE_AGREE_MIN = 4  # ... from at least this many cut edges
-SIDE_FACING = 0.5   # an edge whose outward direction has this cosine with that side's faces it
-ROW_EDGES = (0, 2)  # a row's faces are cut along its length only (q0-q1, q2-q3): the seams are split_run's
-
-
-def _row_percentile(a: np.ndarray, q: float) -> np.ndarray:
-    """``np.percentile(a, q, axis=1)`` of a small 2-D array (linear between ranks, equal to about
-    1e-5), without numpy's per-call overhead: it runs a few times for every face found, and cut
-    the body's side's cost from 0.28 to 0.11 ms a face. A single row (a block's pixels, a
-    thousand or two) only has its two ranks put in place (``np.partition``): the same values in
-    a third to a half of the time; many short rows sort faster than they partition."""
-    n = a.shape[1]
-    pos = q / 100 * (n - 1)
-    lo = int(pos)
-    hi = min(lo + 1, n - 1)
-    srt = np.partition(a, (lo, hi) if hi > lo else lo, axis=1) if a.shape[0] == 1 else np.sort(a, axis=1)
-    return srt[:, lo] + (srt[:, hi] - srt[:, lo]) * (pos - lo)
-
-
-def _percentiles(a: np.ndarray, qs: tuple[float, ...]) -> list[np.float32]:
-    """``np.percentile(a, q)`` for each of ``qs`` of all of a float32 array, as float32 scalars
-    computed as :func:`_row_percentile` computes them, with one partition that puts every rank
-    they need in place."""
-    n = a.size
-    spots = []
-    for q in qs:
-        pos = q / 100 * (n - 1)
-        spots.append((pos, int(pos), min(int(pos) + 1, n - 1)))
-    flat = np.partition(a, sorted({k for _, lo, hi in spots for k in (lo, hi)}), axis=None)
-    return [flat[lo] + (flat[hi] - flat[lo]) * (pos - lo) for pos, lo, hi in spots]
-
-
-def _side_cuts(img: np.ndarray, quad: np.ndarray, edges: tuple[int, ...], depth_share: float = SIDE_DEPTH,
-               deep_found: list | None = None, faint: bool = False,
-               looks: dict | None = None) -> tuple[list[float], np.ndarray] | None:
-    """How far in the face's edge lies from each of ``quad``'s ``edges`` (0: q0-q1, 1: q1-q2,
-    2: q2-q3, 3: q3-q0), as shares of the quad's height (edges 0, 2) or width (1, 3), 0 where no
-    body's side shows; with the quad's homography onto the unit square.  None for a tiny quad.
-
-    Each edge is looked at on the quad rectified to ``SIDE_LOOK`` px: the lightness profile
-    inward (per depth, the 80th percentile along the middle 70% of the edge, so that ink does
-    not pass for darkness) against the face's lightness near that edge (the 75th percentile of
-    a block further in, so that neither dark ink nor a numeral paler than the face sets it).
-    Where the profile 2-3 px inside is ``SIDE_DARKER`` below the face (nearer, the face's own
-    bevel darkens it) and climbs half way to the face within ``SIDE_DEPTH`` in one step (most
-    of that climb within ``SIDE_STEP_PX``: light falling off across a face climbs slowly), the
-    face's edge is where it climbs.  ``depth_share`` replaces ``SIDE_DEPTH``; ``deep_found``
-    gets the outward direction of each edge where a side shows looked for ``SIDE_DEEP`` in
-    (the same look, another depth: :func:`body_direction`). With ``faint`` (on the edges facing
-    the photo's body side: :func:`trim_deep_sides`) a side that fails those tests may also be a
-    fainter band (``SIDE_DARKER_FAINT``) that climbs to the face more softly
-    (``SIDE_STEP_FAINT``), if the face right beside it is that much lighter than the band's
-    median (light falling off across a face makes no such step: development scene 655, a 2m whose
-    lower fifth, 2-3% darker, was cut off with its second stroke) and the band is as plain as a
-    body's side (:func:`_plainness`, ``SIDE_PLAIN``): a face's own ink near its edge is not. In
-    that look no band holding a coloured stroke (:func:`_coloured_ink`) is cut, by either test.
-    ``looks``: a dict kept for one picture ``img``, where each rectified face and its profiles
-    are kept for the next look at the same quad (a face whose last cut found no side is looked
-    at again on the edges facing the photo's body side: :func:`trim_deep_sides`)."""
-    a, b = _sides(quad)
-    if min(a, b) < 8:
-        return None
-    s = SIDE_LOOK / max(a, b)
-    w, h = max(8, int(round(a * s))), max(8, int(round(b * s)))
-    corners = quad.astype(np.float32)
-    key = (corners.tobytes(), w, h)
-    look = looks.get(key) if looks is not None else None
-    if look is None:
-        H = cv2.getPerspectiveTransform(corners, np.float32([[0, 0], [w, 0], [w, h], [0, h]]))
-        flat = cv2.warpPerspective(img, H, (w, h), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
-        look = {"H": H, "flat": flat, "grey": cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY).astype(np.float32)}
-        if looks is not None:
-            looks[key] = look
-    H, flat, grey = look["H"], look["flat"], look["grey"]
-    mid_w, mid_h = slice(int(0.15 * w), int(0.85 * w) + 1), slice(int(0.15 * h), int(0.85 * h) + 1)
-    # only the profiles the edges asked for are computed (a row's faces: across its length)
-    # each kept as numpy gives it and as Python floats (the same float32 values), which the
-    # per-edge tests below read one by one
-    if {0, 2} & set(edges) and "rows" not in look:
-        look["rows"] = _row_percentile(grey[:, mid_w], 80)
-        look["rows_list"] = look["rows"].tolist()
-    if {1, 3} & set(edges) and "cols" not in look:
-        look["cols"] = _row_percentile(grey[mid_h, :].T, 80)
-        look["cols_list"] = look["cols"].tolist()
-    rows, cols = look.get("rows"), look.get("cols")
-    darker = SIDE_DARKER_FAINT if faint else SIDE_DARKER
-
-    def cuts_within(share: float) -> list[float]:
-        dh, dw = max(4, int(round(share * h))), max(4, int(round(share * w)))
-        cut = [0.0] * 4
-        for e in edges:
-            if e == 0:
-                prof, values, depth, near = rows, look["rows_list"], dh, grey[dh:2 * dh, mid_w]
-            elif e == 1:
-                prof, values, depth, near = cols[::-1], look["cols_list"][::-1], dw, grey[mid_h, w - 2 * dw:w - dw]
-            elif e == 2:
-                prof, values, depth, near = rows[::-1], look["rows_list"][::-1], dh, grey[h - 2 * dh:h - dh, mid_w]
-            else:
-                prof, values, depth, near = cols, look["cols_list"], dw, grey[mid_h, dw:2 * dw]
-            face = float(_percentiles(near, (75,))[0])
-            band = max(values[2:4])
-            if face <= 0 or band > face * (1 - darker):
-                continue
-            half = (band + face) / 2
-            # the first depth from 1 where the profile reaches half way, compared in float32 as numpy compares
-            level = float(np.float32(half))
-            k = next((i for i in range(1, min(depth + 1, len(values))) if values[i] >= level), 0)
-            if not k:
-                continue
-            climb = prof[k] - prof[max(k - SIDE_STEP_PX, 0)]
-            if ((band <= face * (1 - SIDE_DARKER) and climb >= SIDE_STEP * (half - band)) or (
-                    faint and climb >= SIDE_STEP_FAINT * (half - band) and k > 3
-                    # a step up to the face right beside the band, not light falling off across it
-                    and float(np.max(prof[k:k + 8])) - float(np.median(prof[3:k])) >= SIDE_DARKER_FAINT * face
-                    and _plainness(grey, e, k, mid_w, mid_h) >= SIDE_PLAIN)) and not (
-                    # the deeper look's band holds no coloured stroke (a 1m's, near the edge)
-                    faint and _coloured_ink(flat, e, k, mid_w, mid_h)):
-                cut[e] = (k - 0.5) / (h if e % 2 == 0 else w)
-        return cut
-
-    cut = cuts_within(depth_share)
-    if deep_found is not None:
-        deep = cut if depth_share == SIDE_DEEP else cuts_within(SIDE_DEEP)
-        deep_found.extend(outward(quad, e) for e in edges if deep[e] > 0)
-    unit = np.float32([[1 / w, 0, 0], [0, 1 / h, 0], [0, 0, 1]]) @ H
-    return cut, unit
-
-
-def _edge_band(flat: np.ndarray, e: int, k: int, mid_w: slice, mid_h: slice) -> np.ndarray:
-    """The band ``k`` px deep inside edge ``e`` of a rectified face ``flat`` (grey or colour), its
-    first pixel (the bevel) left out, as its lines along the edge (one a row), their middle 70%."""
-    h, w = flat.shape[:2]
-    return [flat[1:k, mid_w], flat[mid_h, w - k:w - 1].swapaxes(0, 1), flat[h - k:h - 1, mid_w],
-            flat[mid_h, 1:k].swapaxes(0, 1)][e]
-
-
-def _coloured_ink(flat: np.ndarray, e: int, k: int, mid_w: slice, mid_h: slice) -> bool:
-    """Whether the band ``k`` px deep inside edge ``e`` of a rectified face ``flat`` (BGR) holds a
-    coloured stroke: on at least ``INK_LINES`` of its lines along the edge (their middle 70%),
-    part of the line is ``INK_CHROMA`` more colourful than the rest (80th against 20th percentile
-    of the chroma). A body's side is one colour along the edge, an ivory layer or a coloured
-    one, on every line; a stroke covers part of each line it crosses (real-photo camera scene
-    54: a 1m's blue stroke near the edge facing the photo's body side, chroma 44-54 on a face of
-    17, was cut off with the band by the deeper look and the 1m read 7f)."""
-    band = _edge_band(flat, e, k, mid_w, mid_h)
-    if band.shape[0] == 0:
-        return False
-    lab = cv2.cvtColor(np.ascontiguousarray(band), cv2.COLOR_BGR2LAB).astype(np.float32)
-    chroma = np.hypot(lab[..., 1] - 128, lab[..., 2] - 128)
-    spread = _row_percentile(chroma, 80) - _row_percentile(chroma, 20)
-    return float(np.mean(spread >= INK_CHROMA)) >= INK_LINES
-
-
-def _plainness(grey: np.ndarray, e: int, k: int, mid_w: slice, mid_h: slice) -> float:
-    """How plain the band ``k`` px deep inside edge ``e`` of a rectified face ``grey`` is (its first
-    pixel, the bevel, left out): the median, over its lines along the edge (their middle 70%), of
-    each line's 20th percentile over its 80th. Near 1 for a body's side (development scene 701:
-    0.98-0.99), lower where ink lies (scene 192: a season's character and sun, 0.84)."""
-    band = _edge_band(grey, e, k, mid_w, mid_h)
-    p20, p80 = _row_percentile(band, 20), _row_percentile(band, 80)
-    return float(np.median(p20 / np.maximum(p80, 1.0)))
-
-
-def _cut_in(quad: np.ndarray, unit: np.ndarray, cut) -> np.ndarray:
-    """``quad`` (mapped onto the unit square by ``unit``) with its edges moved in by ``cut``."""
-    top, right, bottom, left = cut
-    inner = np.float32([[left, top], [1 - right, top], [1 - right, 1 - bottom], [left, 1 - bottom]])
-    return cv2.perspectiveTransform(inner.reshape(-1, 1, 2), np.linalg.inv(unit)).reshape(4, 2).astype(np.float32)
-
-
-def _outer_end(quad: np.ndarray, neighbour: np.ndarray) -> int:
-    """Which of a row's end face's edges across the row (1: q1-q2, 3: q3-q0) is the row's end:
-    the one further from its ``neighbour`` face."""
-    q, c = np.asarray(quad, np.float32), np.asarray(neighbour, np.float32).mean(axis=0)
-    return 1 if np.linalg.norm((q[1] + q[2]) / 2 - c) > np.linalg.norm((q[3] + q[0]) / 2 - c) else 3
-
-
-def outward(quad: np.ndarray, e: int) -> np.ndarray:
-    """The unit vector from ``quad``'s centre out through the middle of its edge ``e``."""
-    v = (quad[e] + quad[(e + 1) % 4]) / 2 - centre(quad)
-    return v / (math.hypot(float(v[0]), float(v[1])) + 1e-6)
-
-
-def trim_body_side(img: np.ndarray, quad: np.ndarray, edges: tuple[int, ...] = (0, 1, 2, 3),
-                   passes: int = 2, depth_share: float = SIDE_DEPTH, deep_found: list | None = None,
-                   faint: bool = False, looks: dict | None = None) -> np.ndarray:
-    """A face's ``quad`` with the side of the tile's body cut off its ``edges`` (a lone face:
-    all four; a row's faces: ``ROW_EDGES``).
-
-    The layer of a tile's body next to its face is the face's own ivory, so the face mask takes
-    it in: a lone tile's blob ran past its face by about 5% of the face's height on development
-    scenes, on the one or two sides where the body shows, and the cut then loses the face's far
-    corner, where a flower's numeral is.  The side is turned away from the camera and the
-    light, so it is a band a few percent darker than the face, evenly along the whole edge, and
-    the face's edge is a step up from it (:func:`_side_cuts`).  A lone face is looked at
-    ``SIDE_DEEP`` in (:func:`_recount`): at a tilt its side can be deeper than ``SIDE_DEPTH``
-    (development scene 50 with camera bodies: a flower set aside kept its ivory side, 15-20% of
-    its height deep, on its crop).  Looked at twice: a blob that
-    took in the body's darker coloured layer as well shows the ivory layer after the first cut.
-    ``depth_share``, ``deep_found``, ``faint``, ``looks``: as in :func:`_side_cuts` (``deep_found``
-    the first look only)."""
-    found = _side_cuts(img, quad, edges, depth_share, deep_found, faint, looks)
-    if found is None or not any(found[0]):
-        return quad
-    trimmed = _cut_in(quad, found[1], found[0])
-    if passes <= 1:
-        return trimmed
-    return trim_body_side(img, trimmed, edges, passes - 1, depth_share=depth_share, faint=faint, looks=looks)
-
-
-def body_direction(cut_directions: list) -> np.ndarray | None:
-    """The side on which a photo's tiles show their bodies, as a unit vector, from the outward
-    directions of the face edges, as split, where a side shows looked for ``SIDE_DEEP`` in
-    (:func:`_side_cuts`' ``deep_found``); None unless they agree.
-
-    A camera sees every tile's body on the side turned towards it, the same side across a
-    photo (it turns by the angle under which the camera sees the table, a few degrees over a
-    hand), and the more so the more the camera is tilted: at 35 degrees the ivory layer of a
-    tile's body shows for a tenth to a third of the face's height, often deeper than a side is
-    looked for on an edge of its own (``SIDE_DEPTH``)."""
-    if len(cut_directions) < SIDE_AGREE_MIN:
-        return None
-    mean = np.mean(np.asarray(cut_directions, np.float32), axis=0)
-    n = float(np.linalg.norm(mean))
-    return mean / n if n >= SIDE_AGREE else None
-
-
-def _trim_rows(img: np.ndarray, runs: list[Run], deep_found: list | None = None, looks: dict | None = None) -> None:
-    """Cut the body's side off the faces of each run of two faces or more (:func:`trim_body_side`
-    on the edges :func:`_allowed_edges` gives: a row's long sides, and its ends' outer edges);
-    ``deep_found`` and ``looks`` as there."""
-    for r in runs:
-        qs = r.quads
-        if len(qs) >= 2:
-            r.quads = [trim_body_side(img, q, _allowed_edges(qs, k), deep_found=deep_found, looks=looks)
-                       for k, q in enumerate(qs)]
-
-
-def _allowed_edges(qs: list[np.ndarray], k: int) -> tuple[int, ...]:
-    """The edges of face ``k`` of a run's faces ``qs`` on which its body's side can show: every
-    edge of a lone face; a row's long sides, and the outer edge of its end faces."""
-    if len(qs) == 1:
-        return (0, 1, 2, 3)
-    if k not in (0, len(qs) - 1):
-        return ROW_EDGES
-    return ROW_EDGES + (_outer_end(qs[k], qs[1] if k == 0 else qs[-2]),)
-
-
-def trim_deep_sides(img: np.ndarray, runs: list[Run], toward: np.ndarray, looks: dict | None = None) -> None:
-    """Look again, deeper (``SIDE_DEEP``), for the body's side on the face edges turned
-    ``toward`` the photo's body side (:func:`body_direction`): a row's long side and outer end
-    that face that way, any side of a lone face that does. Every tile there shows its side, so a
-    fainter side counts as well (``faint``, :func:`_side_cuts`): development scene 701 with camera
-    bodies (34 degrees), whose ivory sides, lit nearly as the faces, stayed on four faces of its
-    long row, 15-20% of their height deep, 2.8-8.3% darker than the face, the darker ones blurred
-    into it. ``looks``: as in :func:`_side_cuts` (most faces are looked at as the last cut left
-    them)."""
-    for r in runs:
-        qs = r.quads
-        for k, q in enumerate(qs):
-            edges = tuple(e for e in _allowed_edges(qs, k) if float(np.dot(outward(q, e), toward)) > SIDE_FACING)
-            if edges:
-                qs[k] = trim_body_side(img, q, edges, depth_share=SIDE_DEEP, faint=True, looks=looks)
-
-
-def _lone_face(quad: np.ndarray, row_axis: np.ndarray | None) -> Run:
-    """One tile from a blob: the face's width runs along the nearby row (tiles of one table
-    lie the same way round), or, with no row, across the blob's long side."""
-    a, b = _sides(quad)
-    if row_axis is not None:
-        width_first = abs(float(np.dot(quad[1] - quad[0], row_axis))) >= abs(float(np.dot(quad[2] - quad[1], row_axis)))
-    else:
-        width_first = a <= b
-    face = quad if width_first else np.array([quad[1], quad[2], quad[3], quad[0]], np.float32)
-    w, h = _sides(face)
-    axis = face[1] - face[0]
-    return Run(quads=[face.astype(np.float32)], kind="face", axis=axis / (np.linalg.norm(axis) + 1e-6), pitch=w, height=h)
 
 
 def link_rows(runs: list[Run]) -> list[Run]:
@@ -2038,10 +1476,10 @@ def _find_backs(small: np.ndarray, gains: np.ndarray, faces: np.ndarray, face_h:
         qa = abs(cv2.contourArea(quad.reshape(-1, 1, 2)))
         if qa <= 0 or area / qa < 0.75:
             continue
-        a, b = _sides(quad)
+        a, b = quad_sides(quad)
         short, long_ = min(a, b), max(a, b)
         if b > a:
-            quad = _turned(quad, 1)
+            quad = turned_quad(quad, 1)
         # foreshortening changes across a tilted photo, so the faces nearest the blob lying
         # the same way give the local face height and aspect
         h_loc, a_loc = _local_face_shape(runs, quad / f, quad[1] - quad[0], face_h / f, aspect)
@@ -2162,8 +1600,8 @@ def _kongs_from_ends(runs: list[Run], backs: list[Run], small: np.ndarray, gains
             continue
         _, step, cells = best
         if abs(float(np.dot(q[1] - q[0], step))) < abs(float(np.dot(q[3] - q[0], step))):
-            q = _turned(q, 1)
-            cells = [_turned(c, 1) for c in cells]
+            q = turned_quad(q, 1)
+            cells = [turned_quad(c, 1) for c in cells]
         far = [bj for bj in _blobs_at(backs, cells[2]) if bj != bi]
         far_quad = cells[2]
         if far:
@@ -2198,7 +1636,7 @@ def _kongs_from_ends(runs: list[Run], backs: list[Run], small: np.ndarray, gains
 
         for r in runs:
             r.probes, r.pair_probes, r.face_probes = outside(r.probes), outside(r.pair_probes), outside(r.face_probes)
-        if len(pair) == 1 and len(pair[0].quads) == 2 and all(_same_shape(x, q) or _same_shape(x, _turned(q, 2))
+        if len(pair) == 1 and len(pair[0].quads) == 2 and all(_same_shape(x, q) or _same_shape(x, turned_quad(q, 2))
                                                               for x in pair[0].quads):
             # its two faces were found as they are (the face-down tile's shape: the four tiles
             # of a kong look alike): their own outlines are surer than the stepped cells, so
@@ -2399,7 +1837,7 @@ def _outlined_kongs(small: np.ndarray, gains: np.ndarray, found: list[Run], face
         taken.extend(quads)
         axis = step / (np.linalg.norm(step) + 1e-6)
         # portrait corners (clockwise, as TL TR BR BL): the long side upright
-        quads = [q if np.linalg.norm(q[1] - q[0]) <= np.linalg.norm(q[3] - q[0]) else _turned(q, 1)
+        quads = [q if np.linalg.norm(q[1] - q[0]) <= np.linalg.norm(q[3] - q[0]) else turned_quad(q, 1)
                  for q in quads]
         height = float(np.linalg.norm(quads[0][3] - quads[0][0]))
         kongs.append(Run(quads=[q / f for q in quads], kind="back", axis=axis,

@@ -64,7 +64,8 @@ import numpy as np
 from engine.tiles import format_tiles, is_bonus
 
 from .copy_limits import has_room, likely, move
-from .detect import centre, small_median
+from .quads import centre
+from .small_stats import small_median
 
 JOIN_GAP = 0.35       # fraction of a tile width
 JOIN_ANGLE = 12.0     # degrees

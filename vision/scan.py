@@ -37,8 +37,10 @@ import cv2
 import numpy as np
 
 from .decode import ORIENTATION_NAMES, WORK_LONG_SIDE, ScanError, decode
-from .detect import (DETECT_LONG_SIDE, SIDE_FACING, apply_gains, centre as quad_centre, detect, outward, photo_balance,
-                     point_in_quad, small_median)
+from .body_side import SIDE_FACING, outward
+from .detect import DETECT_LONG_SIDE, apply_gains, detect, photo_balance, point_in_quad
+from .quads import centre as quad_centre
+from .small_stats import small_median
 from .copy_limits import limit_copies
 from .group import HAND_SIZES, adds_up, group_tiles, hand_size, missing_a_tile, runs
 from .read_ahead import ReadAhead
@@ -409,7 +411,7 @@ def _cut_to(quad, share: float, across: bool, far: bool) -> np.ndarray:
 
 def _cuts_toward(quad, across: bool, far: bool, side) -> bool:
     """Whether :func:`_cut_to` with ``across`` and ``far`` cuts ``quad``'s edge that faces ``side``
-    (a unit vector), as ``vision.detect.trim_deep_sides`` tells an edge facing the photo's body
+    (a unit vector), as ``vision.body_side.trim_deep_sides`` tells an edge facing the photo's body
     side: its outward direction within 60 degrees of it (``SIDE_FACING``)."""
     edge = (3 if far else 1) if across else (0 if far else 2)  # the edge that the cut takes off
     return float(np.dot(outward(np.asarray(quad, np.float64), edge), np.asarray(side, np.float64))) > SIDE_FACING
@@ -420,13 +422,13 @@ def reread_to_shape(decoded, cands: list[dict], results: list[dict], classify_fn
     faces named near it read again cut to their shape, from either side, and named where one
     of those readings names a tile at least ``PROBE_FACE_CONFIDENCE`` (the surer one). Where
     the photo's faces agree on the side their bodies show (``body_side``, a unit vector:
-    ``vision.detect.body_direction``), a face named under ``SHAPE_UNSURE`` and so out of shape is
+    ``vision.body_side.body_direction``), a face named under ``SHAPE_UNSURE`` and so out of shape is
     read again too, cut on the edge facing that side only (:func:`_cuts_toward`), and takes that
     reading where it names a tile at least ``PROBE_FACE_CONFIDENCE`` and more surely than
     before. Returns a new list; ``cands`` is changed in place.
 
     A face's outline can take in its tile's body where the camera sees it, on a side where no
-    step shows (``vision.detect.trim_body_side``): a third of a tile too wide, the face is
+    step shows (``vision.body_side.trim_body_side``): a third of a tile too wide, the face is
     rejected. Two flowers set side by side but apart were cut as a row, and the body showing in
     the gap between them, yellow back and ivory layer, stayed on the second (a real-photo scene
     with the camera's bodies, seed 4: rejected; cut to its neighbour's shape from the right,

@@ -1,4 +1,4 @@
-"""Cutting a tile's body side off the face quad (``vision.detect.trim_body_side``)."""
+"""Cutting a tile's body side off the face quad (``vision.body_side.trim_body_side``)."""
 from __future__ import annotations
 
 import cv2
@@ -6,7 +6,10 @@ import numpy as np
 import pytest
 
 from vision.decode import decode
-from vision.detect import ROW_EDGES, SIDE_DEEP, Run, _outer_end, _row_percentile, detect, trim_body_side, trim_deep_sides
+from vision.body_side import ROW_EDGES, SIDE_DEEP, _outer_end, trim_body_side, trim_deep_sides
+from vision.detect import detect
+from vision.quads import Run
+from vision.small_stats import row_percentile
 from vision.render import render_tile
 from vision.scenes import make_scene
 
@@ -88,7 +91,8 @@ def test_lone_faces_found_in_photos_stop_at_the_face(monkeypatch):
     # side left on, then as shipped
     scenes = _development_scenes()
     shipped = _found_outward(scenes, ends_only=False)
-    monkeypatch.setattr("vision.detect.trim_body_side", lambda img, quad, *a, **k: quad)
+    for module in ("vision.detect", "vision.body_side"):  # a lone face is cut in both
+        monkeypatch.setattr(f"{module}.trim_body_side", lambda img, quad, *a, **k: quad)
     side_left_on = _found_outward(scenes, ends_only=False)
     assert len(shipped) >= 10
     assert np.median(side_left_on) > 0.03
@@ -127,8 +131,9 @@ def test_a_rows_end_faces_lose_the_side_at_the_rows_ends(monkeypatch):
     scenes = _development_scenes()
     shipped = _found_outward(scenes, ends_only=True)
     cut = trim_body_side
-    monkeypatch.setattr("vision.detect.trim_body_side", lambda img, quad, edges=(0, 1, 2, 3), passes=2, **kw: cut(
-        img, quad, tuple(e for e in edges if e in ROW_EDGES) if len(edges) == 3 else edges, passes, **kw))
+    for module in ("vision.detect", "vision.body_side"):
+        monkeypatch.setattr(f"{module}.trim_body_side", lambda img, quad, edges=(0, 1, 2, 3), passes=2, **kw: cut(
+            img, quad, tuple(e for e in edges if e in ROW_EDGES) if len(edges) == 3 else edges, passes, **kw))
     ends_left = _found_outward(scenes, ends_only=True)
     assert len(shipped) >= 60
     assert np.median(shipped) < np.median(ends_left)
@@ -180,7 +185,7 @@ def test_the_quick_row_percentile_is_numpys(q):
     rng = np.random.default_rng(q)
     for shape in [(1, 1), (1, 2), (1, 7), (1, 2300), (5, 2), (120, 63), (37, 90)]:  # one row: partitioned
         a = rng.uniform(0, 255, shape).astype(np.float32)
-        assert np.allclose(_row_percentile(a, q), np.percentile(a, q, axis=1), atol=1e-3)
+        assert np.allclose(row_percentile(a, q), np.percentile(a, q, axis=1), atol=1e-3)
 
 
 def _faces_reach(scenes) -> np.ndarray:
@@ -190,7 +195,7 @@ def _faces_reach(scenes) -> np.ndarray:
 def test_tiles_shot_at_a_tilt_lose_the_deep_side_the_camera_sees(monkeypatch):
     # bodies drawn where the camera sees them (one side for the whole photo, its ivory layer a
     # tenth to a third of a face's height at 32 degrees): the side shared by the faces is looked for
-    # deeper on the edges that face it (vision.detect.body_direction)
+    # deeper on the edges that face it (vision.body_side.body_direction)
     # (faces that need no ../shared, so that every checkout draws the same scenes)
     scenes = []
     for seed in range(12):
@@ -262,7 +267,7 @@ def test_on_the_photos_body_side_a_faint_soft_side_is_cut_off():
 
 
 def test_the_photos_body_side_is_the_side_most_faces_agree_on():
-    from vision.detect import body_direction
+    from vision.body_side import body_direction
 
     up, right = np.float32([0, -1]), np.float32([1, 0])
     assert body_direction([up, up, up]) is None                      # too few edges to tell
@@ -325,7 +330,7 @@ def test_the_deeper_look_does_not_take_a_stroke_near_the_edge_for_a_side():
     # body side): the face darkens a little toward that edge (light falling off, 214-225 against
     # 237 inside), the stroke dips the profile 20-28 px in, and the climb out of it passed for a
     # face's edge: the deeper look cut the stroke off (read 7f). Part of its band's lines is coloured
-    from vision.detect import _side_cuts
+    from vision.body_side import _side_cuts
 
     h, w = 120, 94
     face = np.zeros((h, w, 3), np.float32)

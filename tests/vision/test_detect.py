@@ -8,7 +8,8 @@ import pytest
 from vision.decode import decode
 from vision.faces import sources_for
 from vision.faces.photos import REAL_DIR
-from vision.detect import Run, _recount, _squared_ends, choose_count, detect, fit_quad, seam_profile, split_run, white_balance_gains
+from vision.detect import _recount, choose_count, detect, seam_profile, split_run, white_balance_gains
+from vision.quads import Run, fit_quad, squared_ends
 from vision.scenes import make_scene
 
 
@@ -122,12 +123,12 @@ def test_fit_quad_puts_back_a_corner_bitten_out_by_ink(angle):
 
 
 def test_fit_quad_of_a_whole_or_slightly_bitten_face_is_unchanged_by_the_corner_rule(monkeypatch):
-    import vision.detect as detect_module
+    import vision.quads as quads_module
 
     for bite in (0, 12):
         contour, true = _bitten_face(bite)
         q = fit_quad(contour, faces=True)
-        monkeypatch.setattr(detect_module, "CORNER_GAIN", 2.0)  # the rule switched off
+        monkeypatch.setattr(quads_module, "CORNER_GAIN", 2.0)  # the rule switched off
         plain = fit_quad(contour, faces=True)
         monkeypatch.undo()
         assert np.allclose(q, plain)
@@ -537,13 +538,13 @@ def test_a_row_end_leaning_far_from_the_other_is_offered_square():
     # a five-face row whose right end leans 27 degrees off the left one (a bitten end): the
     # second outline turns it parallel to the left end, through its own middle
     sheared = np.float32([[0, 0], [300, 0], [330, 60], [0, 60]])
-    square = _squared_ends(sheared)
+    square = squared_ends(sheared)
     assert square is not None
     assert np.allclose(sorted(map(tuple, square.round(1).tolist())), [(0, 0), (0, 60), (315, 0), (315, 60)], atol=0.5)
     # ends that agree within perspective's few degrees are left alone
-    assert _squared_ends(np.float32([[0, 0], [300, 0], [306, 60], [0, 60]])) is None
+    assert squared_ends(np.float32([[0, 0], [300, 0], [306, 60], [0, 60]])) is None
     # and so is a blob too short to be a row
-    assert _squared_ends(np.float32([[0, 0], [100, 0], [130, 60], [0, 60]])) is None
+    assert squared_ends(np.float32([[0, 0], [100, 0], [130, 60], [0, 60]])) is None
 
 
 def _askew_row(leans, pitch=48, height=64, seam=175):
@@ -714,7 +715,8 @@ def test_a_framed_cell_wider_than_the_kongs_pitch_tries_the_nearest_faces_width(
     # development scene 738 with camera bodies: the first back's framed cell took in a strip of
     # the felt (23.5 px against a pitch of 20.7), so stepping by its width the fourth cell lay a
     # quarter off its tile; the nearest face lying the same way gives the second pitch to try
-    from vision.detect import _pitches, centre
+    from vision.detect import _pitches
+    from vision.quads import centre
 
     cell = np.float32([[0, 0], [24, 0], [24, 31], [0, 31]])
     step = np.float32([24, 0])
@@ -895,10 +897,11 @@ def test_the_ivory_layer_of_face_down_tiles_is_not_taken_for_their_backs():
 def _blobs_joined(small: np.ndarray, mask: np.ndarray) -> tuple[list, list]:
     """The blobs of ``mask`` as ``_join_fragments`` takes them (contour, quad, sides), and what
     it makes of them on the picture ``small`` (no white balance, typical face 100 px thick)."""
-    from vision.detect import _join_fragments, _sides
+    from vision.detect import _join_fragments
+    from vision.quads import quad_sides
 
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    found = [(c, q, *_sides(q)) for c, q in ((c, fit_quad(c)) for c in contours)]
+    found = [(c, q, *quad_sides(q)) for c, q in ((c, fit_quad(c)) for c in contours)]
     return found, _join_fragments(found, small, np.ones(3, np.float32), 100.0)
 
 
@@ -955,11 +958,11 @@ def test_a_short_blob_cut_in_three_at_clear_seams_is_not_made_a_pair_by_the_phot
 
 
 def _blob_of(mask: np.ndarray):
-    from vision.detect import _sides
+    from vision.quads import quad_sides
 
     c = max(cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0], key=cv2.contourArea)
     quad = fit_quad(c, faces=True)
-    return (c, quad, *_sides(quad))
+    return (c, quad, *quad_sides(quad))
 
 
 def _inked_faces(mask: np.ndarray, x: int, y: int, n: int, w: int = 60, h: int = 80) -> None:
@@ -1129,7 +1132,7 @@ def test_a_window_converted_alone_gives_the_mean_of_the_whole_picture_converted(
 def test_small_median_is_numpys_median_to_the_bit():
     """small_median stands in for np.median on a few values (run geometry, row heights): the
     same number, for float32 arrays (averaged in float32) and lists of Python floats alike."""
-    from vision.detect import small_median
+    from vision.small_stats import small_median
 
     rng = np.random.default_rng(11)
     for n in range(1, 30):
@@ -1144,19 +1147,19 @@ def test_small_median_is_numpys_median_to_the_bit():
 
 def test_a_blocks_percentile_is_the_row_percentile_of_it_flattened():
     """_side_cuts reads a face's lightness near an edge as one percentile of a block, and
-    _patchy two percentiles of a blob's lit pixels at once: the numbers _row_percentile gives."""
-    from vision.detect import _percentiles, _row_percentile
+    _patchy two percentiles of a blob's lit pixels at once: the numbers row_percentile gives."""
+    from vision.small_stats import percentiles, row_percentile
 
     rng = np.random.default_rng(5)
     grey = rng.integers(0, 256, (40, 60)).astype(np.float32)
     for block in (grey[3:9, 10:50], grey[5:35, 2:7], grey[0:1, 0:1], grey[4:6, 7:9]):
         for q in (75, 80, 20):
-            (one,) = _percentiles(block, (q,))
-            assert one == _row_percentile(block.reshape(1, -1), q)[0]
+            (one,) = percentiles(block, (q,))
+            assert one == row_percentile(block.reshape(1, -1), q)[0]
             assert float(one) == pytest.approx(float(np.percentile(block, q)), abs=1e-3)
-        together = _percentiles(block, (50, 90))
+        together = percentiles(block, (50, 90))
         assert [x.dtype for x in together] == [np.float32, np.float32]
-        assert together == [_row_percentile(block.reshape(1, -1), q)[0] for q in (50, 90)]
+        assert together == [row_percentile(block.reshape(1, -1), q)[0] for q in (50, 90)]
 
 
 

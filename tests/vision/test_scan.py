@@ -879,7 +879,7 @@ def test_an_unsure_face_keeps_its_reading_unless_the_cut_is_surer():
 def test_a_probe_lying_on_a_face_down_run_of_four_is_dropped(cells, kept):
     # a real-photo scene with the camera's bodies (seed 44): a probe beyond a pung that ended
     # next to a kong shown face down took a third of its first back and made five backs
-    from vision.detect import Run
+    from vision.quads import Run
 
     pung = Run(quads=[_face(30 * i, 0) for i in range(3)], kind="face", axis=np.float32([1, 0]), pitch=30.0,
                height=40.0, probes=[(1, _face(90, 0))])
@@ -895,7 +895,7 @@ class _Image:
 
 
 def _det_of(*quads, face_height=40.0):
-    from vision.detect import Run
+    from vision.quads import Run
     return {"runs": [Run(quads=[np.float32(q) for q in quads])], "face_height": face_height}
 
 
@@ -949,7 +949,7 @@ def _row_of_thirteen(**probes):
     probe fields) beyond its end, and a stand-in photo for :func:`vision.scan._read`."""
     from types import SimpleNamespace
 
-    from vision.detect import Run
+    from vision.quads import Run
 
     run = Run(quads=[_face(30 * i, 0) for i in range(13)], kind="face", axis=np.float32([1, 0]), pitch=30.0,
               height=40.0, **probes)
@@ -990,7 +990,7 @@ def test_a_probe_named_surely_as_a_face_is_a_face_its_row_lost(source, confidenc
     ("9p", 0.95, "back", False),    # ... or on one read face-down, which counts instead
 ])
 def test_a_face_probe_counts_only_as_a_face_named_surely(tile, confidence, blob, kept):
-    from vision.detect import Run
+    from vision.quads import Run
 
     codes = ROW_CODES
     det, decoded = _row_of_thirteen(face_probes=[(1, _face(30 * 13, 0))])
@@ -1099,7 +1099,7 @@ def _box(x: float, y: float, w: float, h: float) -> np.ndarray:
 def test_a_face_cut_far_bigger_than_the_others_is_no_candidate_and_hides_none():
     # development scene 30 with camera bodies: a row's last cut reached out over the table, 12
     # faces' area, and was read 7p; being first, it also hid the candidates whose centre it held
-    from vision.detect import Run
+    from vision.quads import Run
     from vision.scan import candidates
 
     row = Run(quads=[_box(100 + 60 * k, 100, 60, 80) for k in range(4)] + [_box(340, 100, 240, 240)], kind="face")
@@ -1110,7 +1110,7 @@ def test_a_face_cut_far_bigger_than_the_others_is_no_candidate_and_hides_none():
 
 
 def test_faces_of_a_steep_tilt_are_not_taken_for_oversized():
-    from vision.detect import Run
+    from vision.quads import Run
     from vision.scan import candidates
 
     # the nearest face of a row shot at a steep tilt, twice the median's size, stays
