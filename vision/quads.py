@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+ASPECT_MIN, ASPECT_MAX, ASPECT_TYPICAL = 0.5, 1.05, 0.75   # face width / height (foreshortening included)
+
 
 @dataclass
 class Run:
@@ -264,10 +266,20 @@ def _chamfered_quad(hull: np.ndarray, peri: float) -> np.ndarray | None:
     return order_quad(np.array(corners, np.float32))
 
 
-
 def quad_sides(q: np.ndarray) -> tuple[float, float]:
     """Mean lengths of (TL-TR, BR-BL) and (TR-BR, BL-TL), in plain floats (a few hundred
     calls a scan: numpy's per-call cost is most of the work on four points)."""
     (x0, y0), (x1, y1), (x2, y2), (x3, y3) = np.asarray(q, np.float64).tolist()
     hyp = math.hypot
     return (hyp(x1 - x0, y1 - y0) + hyp(x2 - x3, y2 - y3)) / 2, (hyp(x2 - x1, y2 - y1) + hyp(x3 - x0, y3 - y0)) / 2
+
+
+def scaled_quad(quad: np.ndarray, k: float) -> np.ndarray:
+    """A quad shrunk (k < 1) or grown (k > 1) about its centre."""
+    c = centre(quad)
+    return c + (quad - c) * k
+
+
+def point_in_quad(pt, quad) -> bool:
+    """Is the point inside (or on) the quad?"""
+    return cv2.pointPolygonTest(np.asarray(quad, np.float32).reshape(-1, 1, 2), (float(pt[0]), float(pt[1])), False) >= 0

@@ -38,9 +38,10 @@ import numpy as np
 
 from .decode import ORIENTATION_NAMES, WORK_LONG_SIDE, ScanError, decode
 from .body_side import SIDE_FACING, outward
-from .detect import DETECT_LONG_SIDE, apply_gains, detect, photo_balance, point_in_quad
-from .quads import centre as quad_centre
+from .detect import DETECT_LONG_SIDE, detect, photo_balance
+from .quads import centre as quad_centre, point_in_quad
 from .small_stats import small_median
+from .white_balance import apply_gains
 from .copy_limits import limit_copies
 from .group import HAND_SIZES, adds_up, group_tiles, hand_size, missing_a_tile, runs
 from .read_ahead import ReadAhead

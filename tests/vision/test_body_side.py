@@ -5,13 +5,13 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.decode import decode
 from vision.body_side import ROW_EDGES, SIDE_DEEP, _outer_end, trim_body_side, trim_deep_sides
+from vision.decode import decode
 from vision.detect import detect
 from vision.quads import Run
-from vision.small_stats import row_percentile
 from vision.render import render_tile
 from vision.scenes import make_scene
+from vision.small_stats import row_percentile
 
 FACE_H = 160
 KINDS = [("3f", "drawn"), ("1m", "symbola"), ("5p", "drawn"), ("7z", "symbola"), ("2s", "drawn")]  # sources that need no ../shared

@@ -6,11 +6,13 @@ import numpy as np
 import pytest
 
 from vision.decode import decode
+from vision.detect import _recount, detect
 from vision.faces import sources_for
 from vision.faces.photos import REAL_DIR
-from vision.detect import _recount, choose_count, detect, seam_profile, split_run, white_balance_gains
 from vision.quads import Run, fit_quad, squared_ends
 from vision.scenes import make_scene
+from vision.seams import choose_count, seam_profile, split_run
+from vision.white_balance import white_balance_gains
 
 
 def _match(found, truth, scale):
@@ -151,14 +153,14 @@ def test_a_row_bitten_by_ink_is_offered_whole_as_a_row_but_not_as_one_or_two_fac
     # hull is: as one or two faces it is too long (at most twice as long as thick), as a row
     # bitten by its ink it is read on its hull, whole (the caller keeps it where it is as thick
     # as a face); both readings share one fit of its outline
-    from vision.detect import _rect_blob, _rect_blobs
+    from vision.face_mask import _rect_blob, rect_blobs
 
     mask, corners = _ink_bitten_row()
     contour = max(cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0], key=cv2.contourArea)
     area = cv2.contourArea(contour)
     assert _rect_blob(contour, area, 10.0, bitten=2.0) is None
     choices: list = []
-    _rect_blobs(mask, lambda: mask, 300.0, 10.0, choices)
+    rect_blobs(mask, lambda: mask, 300.0, 10.0, choices)
     assert len(choices) == 1
     (c, quad, a, b), _pieces = choices[0]
     for p in corners:
@@ -617,7 +619,7 @@ def test_a_blob_too_big_for_a_kong_is_cut_again_at_a_stricter_colour_distance():
     # development scene 320: four yellow backs on felt ran into a lit patch of the felt (far
     # from its commonest colour too), one blob of ten faces' area that was thrown away whole;
     # cut at the blob's own Otsu distance, the face-down tiles come out alone
-    from vision.detect import _stricter_parts
+    from vision.face_down import _stricter_parts
 
     dist = np.full((300, 400), 10.0, np.float32)
     dist[100:260, 40:200] = 45.0       # the lit patch of table
@@ -652,10 +654,10 @@ def _cell(i: int) -> np.ndarray:
 
 
 def test_a_kong_all_face_down_in_the_tables_colour_is_found_by_its_outlines():
-    from vision.detect import _outlined_kongs
+    from vision.face_down import outlined_kongs
 
     img = _felt_with_cells(4, (40, 95, 35))
-    kongs, took = _outlined_kongs(img, np.ones(3, np.float32), [], 80.0, 1.0, 0.75)
+    kongs, took = outlined_kongs(img, np.ones(3, np.float32), [], 80.0, 1.0, 0.75)
     assert took == set()
     assert len(kongs) == 1 and kongs[0].kind == "back" and len(kongs[0].quads) == 4
     centres = sorted(float(np.asarray(q).mean(axis=0)[0]) for q in kongs[0].quads)
@@ -669,53 +671,53 @@ def test_a_kong_all_face_down_in_the_tables_colour_is_found_by_its_outlines():
 def test_framed_cells_that_are_not_four_of_one_colour_make_no_kong(n, cell):
     # three or six in a row is no kong's four; outlines drawn on the felt's own colour (a
     # pattern printed on the cloth) run on into the table on either side
-    from vision.detect import _outlined_kongs
+    from vision.face_down import outlined_kongs
 
-    assert _outlined_kongs(_felt_with_cells(n, cell), np.ones(3, np.float32), [], 80.0, 1.0, 0.75) == ([], set())
+    assert outlined_kongs(_felt_with_cells(n, cell), np.ones(3, np.float32), [], 80.0, 1.0, 0.75) == ([], set())
 
 
 def test_cells_that_found_tiles_cover_are_not_looked_at_again():
-    from vision.detect import _outlined_kongs
+    from vision.face_down import outlined_kongs
 
     img = _felt_with_cells(4, (40, 95, 35))
     found = [Run(quads=[_cell(i) for i in range(4)], kind="back")]
-    assert _outlined_kongs(img, np.ones(3, np.float32), found, 80.0, 1.0, 0.75) == ([], set())
+    assert outlined_kongs(img, np.ones(3, np.float32), found, 80.0, 1.0, 0.75) == ([], set())
 
 
 def test_a_kong_takes_in_the_face_down_tiles_found_by_their_colour():
     # real-photo scene 75 with camera bodies: the lit half of four green backs on green felt stood
     # off the felt enough to be found by colour, the rest only by its outlines; the kong is the four
-    from vision.detect import _outlined_kongs
+    from vision.face_down import outlined_kongs
 
     img = _felt_with_cells(4, (40, 95, 35))
     for x0 in (100, 160):  # the first two tiles lit, their outlines as they were
         inner = img[153:227, x0 + 3:x0 + 57]
         inner[:] = np.clip(inner.astype(np.int16) + 40, 0, 255).astype(np.uint8)
     lit = Run(quads=[_cell(0), _cell(1)], kind="back")
-    kongs, took = _outlined_kongs(img, np.ones(3, np.float32), [lit], 80.0, 1.0, 0.75)
+    kongs, took = outlined_kongs(img, np.ones(3, np.float32), [lit], 80.0, 1.0, 0.75)
     assert took == {id(lit)}
     assert len(kongs) == 1 and len(kongs[0].quads) == 4
     centres = sorted(float(np.asarray(q).mean(axis=0)[0]) for q in kongs[0].quads)
     assert np.allclose(centres, [130, 190, 250, 310], atol=4)
     # without the face-down run the lit pair's colour ends the run at two: no kong
-    assert _outlined_kongs(img, np.ones(3, np.float32), [], 80.0, 1.0, 0.75) == ([], set())
+    assert outlined_kongs(img, np.ones(3, np.float32), [], 80.0, 1.0, 0.75) == ([], set())
 
 
 def test_a_face_down_run_of_three_found_by_colour_is_not_taken_into_a_kong():
     # only runs of one or two face-down tiles are taken in (a body's side may cut one tile's blob
     # in two); a longer run was cut to its count by its own length and covers its cells as before
-    from vision.detect import _outlined_kongs
+    from vision.face_down import outlined_kongs
 
     img = _felt_with_cells(4, (40, 95, 35))
     three = Run(quads=[_cell(0), _cell(1), _cell(2)], kind="back")
-    assert _outlined_kongs(img, np.ones(3, np.float32), [three], 80.0, 1.0, 0.75) == ([], set())
+    assert outlined_kongs(img, np.ones(3, np.float32), [three], 80.0, 1.0, 0.75) == ([], set())
 
 
 def test_a_framed_cell_wider_than_the_kongs_pitch_tries_the_nearest_faces_width():
     # development scene 738 with camera bodies: the first back's framed cell took in a strip of
     # the felt (23.5 px against a pitch of 20.7), so stepping by its width the fourth cell lay a
     # quarter off its tile; the nearest face lying the same way gives the second pitch to try
-    from vision.detect import _pitches
+    from vision.face_down import _pitches
     from vision.quads import centre
 
     cell = np.float32([[0, 0], [24, 0], [24, 31], [0, 31]])
@@ -783,8 +785,8 @@ def test_a_window_keeps_the_whole_photos_least_face_size(monkeypatch):
     # mask's area) is measured against the whole photo's instead
     import vision.detect as detect_module
     seen = []
-    real = detect_module._rect_blobs
-    monkeypatch.setattr(detect_module, "_rect_blobs",
+    real = detect_module.rect_blobs
+    monkeypatch.setattr(detect_module, "rect_blobs",
                         lambda mask, cut, min_area, min_side, choices=None: seen.append((min_area, min_side))
                         or real(mask, cut, min_area, min_side, choices))
     img = np.full((750, 1000, 3), 90, np.uint8)
@@ -856,7 +858,7 @@ def test_a_probe_like_the_cell_beyond_it_but_not_the_table_beside_it_is_a_face_p
     # one row; the probe beyond each run's end lies on one of them and the cell further out on
     # the other, so the face-down test (it must differ from all three cells) drops it, while the
     # table beside it differs: a face probe, which only a sure face naming keeps (vision.scan)
-    from vision.detect import _probe_off_table
+    from vision.face_down import _probe_off_table
 
     lab = np.zeros((100, 300, 3), np.float32)
     lab[:] = (120, 140, 150)               # the table
@@ -876,7 +878,8 @@ def test_the_ivory_layer_of_face_down_tiles_is_not_taken_for_their_backs():
     # a camera at a tilt sees a face-down tile's side: its ivory layer lies along the backs, as
     # far from the table's colour as they are; the face mask holds that pale layer, so the backs'
     # blob is the coloured backs alone and its cells are the tiles' backs, not backs and side
-    from vision.detect import _find_backs, face_mask, whiteness
+    from vision.face_down import find_backs
+    from vision.face_mask import face_mask, whiteness
 
     rng = np.random.default_rng(0)
     img = np.clip(np.float32((40, 80, 130)) + rng.normal(0, 3, (400, 800, 3)), 0, 255).astype(np.uint8)  # wood
@@ -888,7 +891,7 @@ def test_the_ivory_layer_of_face_down_tiles_is_not_taken_for_their_backs():
     assert pale[160:170, 120:320].mean() > 200 and pale[200:240, 120:320].mean() < 50
     no_faces = np.zeros(img.shape[:2], np.uint8)
     for with_pale, top in ((None, 150), (pale, 180)):
-        backs = _find_backs(img, gains, no_faces, 80.0, [], 1.0, pale_mask=with_pale)
+        backs = find_backs(img, gains, no_faces, 80.0, [], 1.0, pale_mask=with_pale)
         assert len(backs) == 1 and len(backs[0].quads) == 4
         pts = np.concatenate(backs[0].quads)
         assert abs(pts[:, 1].min() - top) <= 6 and abs(pts[:, 1].max() - 260) <= 6
@@ -1115,8 +1118,9 @@ def test_a_white_score_sheet_does_not_outvote_faces_a_little_less_white():
 
 
 def test_a_window_converted_alone_gives_the_mean_of_the_whole_picture_converted():
-    """_kongs_from_ends converts to Lab only the windows it reads (_mean_in's ``convert``)."""
-    from vision.detect import _is_set_pixel, _mean_in, apply_gains, balanced_lab, to_lab
+    """kongs_from_ends converts to Lab only the windows it reads (mean_in's ``convert``)."""
+    from vision.table_colour import balanced_lab, is_set_pixel, mean_in, to_lab
+    from vision.white_balance import apply_gains
 
     rng = np.random.default_rng(7)
     img = rng.integers(0, 256, (120, 160, 3), dtype=np.uint8)
@@ -1125,8 +1129,8 @@ def test_a_window_converted_alone_gives_the_mean_of_the_whole_picture_converted(
     mask = np.where(rng.random((120, 160)) > 0.6, 255, 0).astype(np.uint8)
     share = (mask > 0).astype(np.float32)[..., None]
     for quad in (np.float32([[10, 12], [70, 15], [66, 90], [8, 85]]), np.float32([[100, 5], [170, 10], [165, 60], [95, 55]])):
-        assert np.array_equal(_mean_in(img, quad, convert=balanced_lab(gains)), _mean_in(whole, quad))
-        assert np.array_equal(_mean_in(mask, quad, convert=_is_set_pixel), _mean_in(share, quad))
+        assert np.array_equal(mean_in(img, quad, convert=balanced_lab(gains)), mean_in(whole, quad))
+        assert np.array_equal(mean_in(mask, quad, convert=is_set_pixel), mean_in(share, quad))
 
 
 def test_small_median_is_numpys_median_to_the_bit():
@@ -1167,12 +1171,13 @@ def test_whiteness_worked_out_in_bands_is_the_whole_pictures():
     """whiteness works a picture out WHITENESS_ROWS rows at a time: the numbers are those of the
     whole picture at once, the last, shorter band included."""
     import cv2 as cv
-    from vision.detect import WHITENESS_ROWS, _gain_table, whiteness
+    from vision.face_mask import WHITENESS_ROWS, whiteness
+    from vision.white_balance import gain_table
 
     rng = np.random.default_rng(3)
     img = rng.integers(0, 256, (2 * WHITENESS_ROWS + 23, 90, 3), dtype=np.uint8)
     gains = np.float32([1.31, 0.87, 1.12])
-    table = _gain_table(gains)
+    table = gain_table(gains)
     b, g, r = (cv.LUT(ch, np.ascontiguousarray(table[:, i])) for i, ch in enumerate(cv.split(img)))
     spread = cv.subtract(cv.max(cv.max(b, g), r), cv.min(cv.min(b, g), r))
     whole = cv.addWeighted(cv.add(cv.add(b, g), r), 1.0 / 3.0, spread, -1.6, 0.0)
@@ -1185,7 +1190,7 @@ def test_the_table_colours_coarse_colour_is_numpys_floor_division_to_the_bit():
     """``_dominant`` takes the coarse colour as ``floor(lab / 16)`` for speed: the same keys, and so
     the same colour, as ``lab // 16``, on Lab pixels (integers 0-255 as float32, as ``to_lab``
     gives them) and on any float32 values."""
-    from vision.detect import _dominant
+    from vision.table_colour import _dominant
 
     rng = np.random.default_rng(3)
     for lab in (rng.integers(0, 256, (5000, 3)).astype(np.float32),
@@ -1201,7 +1206,7 @@ def test_the_table_colours_coarse_colour_is_numpys_floor_division_to_the_bit():
 def test_a_column_rank_is_numpys_partition_to_the_bit():
     """The seam evidence takes per-column order statistics by sorting, and of a four-row band by
     maxima and minima: the same values as ``np.partition`` down the rows, ties and all."""
-    from vision.detect import _column_rank
+    from vision.seams import _column_rank
 
     rng = np.random.default_rng(5)
     for rows in (4, 5, 7, 61, 62):
@@ -1239,7 +1244,7 @@ def test_the_distance_to_the_nearest_colour_is_a_root_per_colour_to_the_bit():
     takes one root, of the least: the same float32 numbers, bit for bit, as the distance to each
     colour worked out plane by plane (squares, weighted sum, root) and the least of those, on
     whole-number Lab pictures and colours that are halves (medians), one colour or several."""
-    from vision.detect import CHROMA_WEIGHT, L_WEIGHT, lab_distance, to_lab
+    from vision.table_colour import CHROMA_WEIGHT, L_WEIGHT, lab_distance, to_lab
 
     rng = np.random.default_rng(11)
 

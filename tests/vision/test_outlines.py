@@ -2,7 +2,9 @@
 import cv2
 import numpy as np
 
-from vision.detect import detect, face_mask, whiteness, white_balance
+from vision.detect import detect
+from vision.face_mask import face_mask, whiteness
+from vision.white_balance import white_balance
 import vision.outlines as outlines
 from vision.outlines import outlined_face_mask, silhouettes
 

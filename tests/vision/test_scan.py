@@ -282,7 +282,7 @@ def _cell_picture(texture: str, outlined: bool) -> tuple[np.ndarray, np.ndarray]
 
 @pytest.mark.parametrize("texture", ["felt", "slats"])
 def test_outline_test_sees_a_tile_and_not_the_tables_texture(texture):
-    from vision.detect import _outlined
+    from vision.face_down import _outlined
 
     towards = np.float32([20, 100])  # the faces lie to the left
     img, cell = _cell_picture(texture, outlined=True)

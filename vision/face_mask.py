@@ -1,0 +1,270 @@
+"""The face mask and its blobs: whiteness (brightness minus chroma) thresholded by Otsu with a
+floor, holes (the faces' ink) filled per component, and the solid, rectangular blobs of it with
+their four-corner outlines; a blob that is not a rectangle (a face touching glare) is opened and
+cut along strong edges to free the faces. Step 2 of :mod:`vision.detect`."""
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+
+import cv2
+import numpy as np
+
+from .outlines import outlined_face_mask
+from .quads import fit_quad, quad_sides
+from .white_balance import gain_table
+
+EDGE_LOW, EDGE_HIGH = 30, 70
+WHITENESS_ROWS = 64  # whiteness is worked out this many rows at a time
+
+
+def whiteness(img: np.ndarray, gains: np.ndarray) -> np.ndarray:
+    """Brightness minus chroma (float32) of a BGR uint8 image white-balanced by ``gains``:
+    high on ivory/white faces, low on felt, wood, backs.  (Each channel is balanced by a
+    table lookup after the split: splitting the balanced float image costs far more.)
+
+    Worked out ``WHITENESS_ROWS`` rows at a time, into one output: the same numbers, with the
+    five float planes of a band small enough to stay in the processor's cache (a whole
+    1008 x 756 picture's planes are 3 MB each), which took its 5.5 calls a scan from about 8.5
+    to 6 ms."""
+    table = gain_table(gains)
+    luts = [np.ascontiguousarray(table[:, i]) for i in range(3)]
+    h, w = img.shape[:2]
+    out = np.empty((h, w), np.float32)
+    rows = max(1, min(WHITENESS_ROWS, h))
+    spread, low, g, r = (np.empty((rows, w), np.float32) for _ in range(4))
+    for y in range(0, h, rows):
+        n = min(rows, h - y)
+        channels = cv2.split(img[y:y + n])
+        b, gn, rn, sp, lo = out[y:y + n], g[:n], r[:n], spread[:n], low[:n]
+        for ch, lut, dst in zip(channels, luts, (b, gn, rn)):
+            cv2.LUT(ch, lut, dst=dst)
+        cv2.max(b, gn, dst=sp)
+        cv2.max(sp, rn, dst=sp)
+        cv2.min(b, gn, dst=lo)
+        cv2.min(lo, rn, dst=lo)
+        cv2.subtract(sp, lo, dst=sp)
+        cv2.add(b, gn, dst=b)
+        cv2.add(b, rn, dst=b)
+        cv2.addWeighted(b, 1.0 / 3.0, sp, -1.6, 0.0, dst=b)
+    return out
+
+
+def face_mask(white: np.ndarray, t: float | None = None, outlines_of: np.ndarray | None = None,
+              scale: float = 1.0) -> tuple[np.ndarray, Callable[[], np.ndarray], float]:
+    """Bright, neutral pixels: (plain mask, a function giving the mask cut along strong edges,
+    the whiteness threshold used).
+
+    The cut version separates a face from glare or a pale table that touches it;
+    it is used only where the plain blob is not a clean rectangle (in about one photo of
+    three), so its edge detection runs on first call only. ``t``: the threshold to use, else
+    it is found from ``white`` (:func:`mask_threshold`). ``outlines_of``: on a pale table, the
+    BGR picture of ``white``, whose faces are then found by their outlines
+    (:func:`vision.outlines.outlined_face_mask`, sizes times ``scale``) instead of above the
+    threshold, which is still returned."""
+    w8 = np.clip(white, 0, 255).astype(np.uint8)
+    if t is None:
+        t = mask_threshold(w8[::2, ::2].ravel())
+    if outlines_of is None:
+        mask = cv2.threshold(w8, t, 255, cv2.THRESH_BINARY)[1]   # 255 where w8 > t
+        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    else:
+        mask = outlined_face_mask(outlines_of, w8, scale)
+
+    @functools.cache
+    def cut() -> np.ndarray:
+        edges = cv2.Canny(cv2.GaussianBlur(w8, (3, 3), 0), EDGE_LOW, EDGE_HIGH, L2gradient=True)
+        return cv2.subtract(mask, edges)   # edges are 0 or 255: the mask with edge pixels cleared
+
+    return mask, cut, t
+
+
+def mask_threshold(sample: np.ndarray) -> float:
+    """The whiteness above which a pixel may be a face's, from a ``sample`` of a photo's (uint8
+    whiteness, flat: every other pixel of every other row)."""
+    t, _ = cv2.threshold(sample.reshape(1, -1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    t = max(float(t), 110.0)
+    # tiles cover a minority of a photo: on a pale cloth the first split is table vs the
+    # rest, so split again among the bright pixels until the bright part is a minority
+    for _ in range(3):
+        bright = sample[sample > t]
+        if bright.size <= 0.3 * sample.size or bright.size < 100:
+            break
+        t2, _ = cv2.threshold(bright.reshape(1, -1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+        if t2 <= t + 4:
+            break
+        t = float(t2)
+    return t
+
+
+def rect_blobs(mask: np.ndarray, cut: Callable[[], np.ndarray], min_area: float, min_side: float, choices: list | None = None):
+    """(contour, quad, side a, side b) of every rectangular blob.
+
+    A blob of the plain mask that is not rectangular (a face merged with glare) and not
+    one or two faces bitten by their ink is re-examined in the edge-cut mask (``cut()``), piece by piece.
+    ``choices``, when given, receives (bitten blob, its pieces) for each longer blob whose
+    hull is a rectangle, whose pieces are returned meanwhile: it is a row bitten by ink if it
+    is as thick as a face, which only the caller knows (a row joined to glare is far thicker)."""
+    out = []
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    for c in contours:
+        area = cv2.contourArea(c)
+        if area < min_area:
+            continue
+        outline = _blob_outline(c, area, bitten=True)  # fitted once for both readings below
+        blob = _rect_from(outline, min_side, bitten=2.0)  # one face or two
+        if blob is not None:
+            out.append(blob)
+            continue
+        own, x0, y0 = filled_blob(c, pad=1)
+        pieces = _pieces(own, lambda: cv2.bitwise_and(own, _pad_window(cut(), x0, y0, own.shape[1], own.shape[0])),
+                         area, (x0, y0), min_area, min_side)
+        out.extend(pieces)
+        if choices is not None:
+            row = _rect_from(outline, min_side, bitten=25.0)
+            if row is not None:
+                choices.append((row, pieces))
+    return out
+
+
+def opened_mask(mask: np.ndarray, k: int) -> np.ndarray:
+    """``mask`` opened by a ``k`` px disc: parts and bridges thinner than that go."""
+    return cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+
+
+def _pieces(own, own_cut: Callable[[], np.ndarray], area, offset, min_area, min_side):
+    """Rectangular pieces of a blob that is not one: thin bridges (glare on a mat, a
+    cloth pattern) are opened away, first in the plain blob, then in the edge-cut one
+    (``own_cut()``, made only when the plain blob gives nothing)."""
+    for src in (own, None):
+        if src is None:
+            src = own_cut()
+        for k in (5, 9, 15):
+            got = opened_blobs(src, k, offset, min_area, min_side)
+            if got and sum(cv2.contourArea(g[0]) for g in got) > 0.25 * area:
+                return got
+    return []
+
+
+def opened_blobs(own: np.ndarray, k: int, offset, min_area: float, min_side: float, bitten: float = 0.0) -> list:
+    """The rectangular blobs (:func:`_rect_blob`, with ``bitten``) of a blob's window ``own``
+    opened by a ``k`` px disc, in image coordinates (``offset``: the window's top-left corner)."""
+    subs, _ = cv2.findContours(opened_mask(own, k), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE, offset=offset)
+    got = []
+    for sc in subs:
+        sa = cv2.contourArea(sc)
+        sub = _rect_blob(sc, sa, min_side, bitten) if sa >= min_area else None
+        if sub is not None:
+            got.append(sub)
+    return got
+
+
+def brightest_part(contour, white: np.ndarray, mask: np.ndarray, cut: Callable[[], np.ndarray], typical: float,
+                    min_area: float, min_side: float):
+    """The rectangular blobs among the brightest pixels of a blob far thicker than a face.
+
+    Glare on a grey or pale table joins the faces it touches into one bright blob; the faces
+    are still the brightest part of it, so the blob's bright pixels are split again (Otsu)."""
+    own, x, y = filled_blob(contour)
+    h, w = own.shape
+    win = white[y:y + h, x:x + w]
+    vals = np.clip(win[(own > 0) & (mask[y:y + h, x:x + w] > 0)], 0, 255).astype(np.uint8)  # not the ink
+    if vals.size < 100:
+        return []
+    t, _ = cv2.threshold(vals.reshape(1, -1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    bright = np.where((own > 0) & (win > t), 255, 0).astype(np.uint8)
+    kc = int(typical / 3) | 1  # close the ink of the faces, which is darker than the glare
+    bright = cv2.morphologyEx(bright, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (kc, kc)))
+    sub = np.zeros(white.shape, np.uint8)
+    sub[y:y + h, x:x + w] = cv2.bitwise_and(bright, own)
+    sub = cv2.morphologyEx(sub, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    return rect_blobs(sub, functools.cache(lambda: cv2.bitwise_and(sub, cut())), min_area, min_side)
+
+
+def ink_share(mask: np.ndarray, contour) -> float:
+    """Share of a blob's outline area that is not bright: the ink of a tile face.  Only the part
+    of the outline inside the photo counts (0.0 for an outline wholly outside it)."""
+    inside = filled_within(contour, mask.shape)
+    if inside is None:
+        return 0.0
+    own, win = inside
+    area = cv2.countNonZero(own)
+    if area == 0:
+        return 0.0
+    lit = cv2.countNonZero(cv2.bitwise_and(own, mask[win]))
+    return 1.0 - lit / area
+
+
+def filled_within(contour, shape: tuple) -> tuple[np.ndarray, tuple[slice, slice]] | None:
+    """``contour`` filled in a window just around it, cut to an image of ``shape`` (h, w): (the
+    filled window, the window's (rows, columns) in the image); None where it lies wholly outside."""
+    own, x, y = filled_blob(contour)
+    h, w = own.shape
+    x0, y0 = max(x, 0), max(y, 0)
+    x1, y1 = min(x + w, shape[1]), min(y + h, shape[0])
+    if x1 <= x0 or y1 <= y0:
+        return None
+    return own[y0 - y:y1 - y, x0 - x:x1 - x], (slice(y0, y1), slice(x0, x1))
+
+
+def _pad_window(img, x, y, w, h):
+    win = np.zeros((h, w), img.dtype)
+    x0, y0 = max(0, x), max(0, y)
+    x1, y1 = min(img.shape[1], x + w), min(img.shape[0], y + h)
+    win[y0 - y:y1 - y, x0 - x:x1 - x] = img[y0:y1, x0:x1]
+    return win
+
+
+def filled_blob(contour, pad: int = 0) -> tuple[np.ndarray, int, int]:
+    """(mask, x0, y0): ``contour`` filled in a window just around it, ``pad`` pixels wider on
+    every side, and the window's top-left corner in the image."""
+    x, y, w, h = cv2.boundingRect(contour)
+    own = np.zeros((h + 2 * pad, w + 2 * pad), np.uint8)
+    cv2.drawContours(own, [contour], -1, 255, -1, offset=(pad - x, pad - y))
+    return own, x - pad, y - pad
+
+
+def _dense(poly: np.ndarray) -> np.ndarray:
+    """A closed polygon (contour format) with a point at every pixel along its sides."""
+    own, x0, y0 = filled_blob(poly, pad=1)
+    cs, _ = cv2.findContours(own, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE, offset=(x0, y0))
+    return max(cs, key=cv2.contourArea)
+
+
+def _rect_blob(c, area, min_side, bitten: float = 0.0):
+    """(contour, quad, side a, side b) when ``c`` is a rectangular blob, else None.
+
+    ``bitten``: also a blob at most ``bitten`` times as long as thick with bites out of
+    its sides whose hull is a rectangle (ink that runs to the edge of a small or blurred
+    face); its outline is fitted on the hull, since the bite's own edge would pull a side in."""
+    return _rect_from(_blob_outline(c, area, bool(bitten)), min_side, bitten)
+
+
+def _blob_outline(c, area, bitten: bool):
+    """(contour, quad, on its hull) of a blob of ``area`` that may be rectangular, as
+    :func:`_rect_blob` fits it (``bitten``: a blob whose hull is a rectangle may be bitten, and is
+    fitted on its hull), or None where it is none: the fit that any ``bitten`` above 0 shares."""
+    quad = fit_quad(c, faces=True)
+    qa = abs(cv2.contourArea(quad.reshape(-1, 1, 2)))
+    if qa <= 0 or area / qa > 1.25:
+        return None
+    if area / qa >= 0.8:
+        return c, quad, False
+    # not a rectangle: glare, a cloth pattern, a hand... or a bitten face
+    hull = cv2.convexHull(c)
+    if not bitten or area / qa < 0.5 or cv2.contourArea(hull) / qa < 0.92:
+        return None
+    c = _dense(hull)
+    return c, fit_quad(c, faces=True), True
+
+
+def _rect_from(outline, min_side, bitten: float):
+    """:func:`_rect_blob` of a blob whose :func:`_blob_outline` is ``outline``."""
+    if outline is None:
+        return None
+    c, quad, on_hull = outline
+    longest = min(25.0, bitten) if on_hull else 25.0
+    a, b = quad_sides(quad)
+    if min(a, b) < min_side or max(a, b) > longest * min(a, b):
+        return None  # slivers: mat slats in glare, table edges
+    return c, quad, a, b
