@@ -36,15 +36,15 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from .decode import ORIENTATION_NAMES, WORK_LONG_SIDE, ScanError, decode
 from .body_side import SIDE_FACING, outward
+from .copy_limits import limit_copies
+from .decode import ORIENTATION_NAMES, WORK_LONG_SIDE, ScanError, decode
 from .detect import DETECT_LONG_SIDE, detect, photo_balance
+from .group import HAND_SIZES, adds_up, group_tiles, hand_size, missing_a_tile, runs
 from .quads import centre as quad_centre, point_in_quad
+from .read_ahead import ReadAhead
 from .small_stats import small_median
 from .white_balance import apply_gains
-from .copy_limits import limit_copies
-from .group import HAND_SIZES, adds_up, group_tiles, hand_size, missing_a_tile, runs
-from .read_ahead import ReadAhead
 
 CROP_W, CROP_H = 96, 128     # the classifier resizes; this keeps the detail of big tiles
 CLOSER_LOOK_FACE_PX = 48     # faces shorter than this in the detection mask: look again, closer
