@@ -38,7 +38,8 @@ sys.path.insert(0, str(ROOT))
 
 from vision.dataset import LABELS, build_cache  # noqa: E402
 from vision.faces import SOURCE_CODES  # noqa: E402
-from vision.train import HOLDOUT_TEST_SEED, WORK, _without_flowers, score  # noqa: E402
+from vision.model_card import without_flowers  # noqa: E402
+from vision.train import HOLDOUT_TEST_SEED, WORK, score  # noqa: E402
 
 C = importlib.import_module("vision.classify")  # the module (the package exports a function of that name)
 
@@ -55,7 +56,7 @@ def summary(probs: np.ndarray, y: np.ndarray, named: bool = False) -> dict:
     """:func:`vision.train.score` of one reading, with its top-1 on the flowers alone; ``named``:
     score the kinds ``classify`` names (:func:`vision.classify.choose`), not the likeliest."""
     r = score(probs, y, C.choose(probs) if named else None)
-    ok, n = _without_flowers(r["per_class"])
+    ok, n = without_flowers(r["per_class"])
     right = sum(c for c, _ in r["per_class"].values()) - ok  # the flowers' share of the whole
     flowers = sum(m for _, m in r["per_class"].values()) - n
     return {**r, "flowers_top1": right / flowers if flowers else None}

@@ -27,9 +27,10 @@ from engine.tiles import FLOWERS
 
 from .classify import FLOWER_H, FLOWER_W, to_input
 from .dataset import LABELS, build_cache, load_real
+from .model_card import replace_card_section
 from .scene_crops import FIRST_FLOWER_SCENE_SEED, build_flower_scene_cache
 from .train import (MODELS, REPORTS, TRAIN_SEED, WORK, augment_real, build_model, device, environment, export_onnx,
-                    folds, jitter_rendered, never_trained, predict, replace_card_section, train)
+                    folds, jitter_rendered, never_trained, predict, train)
 
 FLOWERS_MIXED, MIXED_SEED = 16000, 21   # flowers from every face source but the never-trained one
 FLOWERS_DRAWN, DRAWN_SEED = 24000, 22   # flowers of the procedural style only

@@ -63,7 +63,7 @@ def test_read_flowers_only_chooses_among_the_flowers_of_crops_that_lean_to_one(d
 
 
 def test_the_card_section_is_written_from_the_report_and_replaced_in_place(tmp_path):
-    from vision.train import replace_card_section
+    from vision.model_card import replace_card_section
     from vision.train_flowers import CARD_HEADING, card_section
 
     r = {"n": 10, "classifier": 0.5, "with_reader": 0.8, "reader_alone": 0.9}

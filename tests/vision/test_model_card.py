@@ -1,11 +1,11 @@
-"""models/CARD.md is written from the training runs' JSON reports (``vision.train.write_card``):
+"""models/CARD.md is written from the training runs' JSON reports (``vision.model_card.write_card``):
 the unseen-style rows of stage A, of the whole recipe trained without the held-out sources
 (``--replica``) and of its whole classify step, and where the 95% goal stands."""
 import json
 
 import pytest
 
-from vision import train
+from vision import model_card, train
 from vision.classify import UNSURE
 
 
@@ -41,12 +41,12 @@ def _reports(tmp_path, *, replicas=(), step=None):
 @pytest.fixture
 def card(tmp_path, monkeypatch):
     plain = {"seed": 2024, "per_kind": 3, "n": 156, "top1": 1.0, "wrong": []}
-    monkeypatch.setattr(train, "clean_check_report", lambda: plain)
-    monkeypatch.setattr(train, "clean_check_report_local_only", lambda: plain)
+    monkeypatch.setattr(model_card, "clean_check_report", lambda: plain)
+    monkeypatch.setattr(model_card, "clean_check_report_local_only", lambda: plain)
 
     def write(**reports):
         _reports(tmp_path, **reports)
-        train.write_card(tmp_path, tmp_path / "CARD.md")
+        model_card.write_card(tmp_path, tmp_path / "CARD.md")
         return (tmp_path / "CARD.md").read_text().splitlines()
     return write
 
@@ -97,7 +97,7 @@ def test_a_card_from_the_hold_out_runs_alone_says_where_the_goal_stands(card, tm
     """No shipping report (a scratch run of ``--replica``): the goal line without the training machine."""
     _reports(tmp_path, replicas=[(train.TRAIN_SEED, 0.856, 0.926)], step=(0.898, 0.947))
     (tmp_path / "ship.json").unlink()
-    train.write_card(tmp_path, tmp_path / "CARD.md")
+    model_card.write_card(tmp_path, tmp_path / "CARD.md")
     lines = (tmp_path / "CARD.md").read_text().splitlines()
     goal = _section(lines, "## Goals not met")
     assert goal[2] == "Short of the goals:"
@@ -142,7 +142,7 @@ def test_the_camera_share_reaches_the_scanner_photos_and_the_report(monkeypatch)
 def test_the_banded_readers_section_is_written_from_its_own_reports(card, tmp_path):
     """``--banded`` saves banded_base, banded_holdout and banded_ship; the card gets a section of their figures
     (and none without them)."""
-    assert train.BANDED_HEADING not in card()
+    assert model_card.BANDED_HEADING not in card()
     info = {"steps": 12000, "steps_planned": 12000, "batch": 64, "seconds": 990.0}
     base = {"train": info, "real": _score(0.914, 314)}
     hold = {"train": dict(info, steps=9000, steps_planned=9000, seconds=780.0), "held_out": ["hk_art", "imahjong_can"],
@@ -151,9 +151,18 @@ def test_the_banded_readers_section_is_written_from_its_own_reports(card, tmp_pa
             "check": _score(0.990, 1000), "total_seconds": 1860.0, "env": {"device": "cpu"}}
     for name, rep in (("base", base), ("holdout", hold), ("ship", ship)):
         (tmp_path / f"banded_{name}.json").write_text(json.dumps(rep))
-    section = _section(card(), train.BANDED_HEADING)
+    section = _section(card(), model_card.BANDED_HEADING)
     text = "\n".join(section)
     assert "`python -m vision.train --banded --minutes-a 40 --minutes-b 50` (`make banded-model`" in text
     assert "Stage A 9000 of 9000 steps x batch 64, 13.0 min, stage B 12000 of 12000 steps x batch 64, 16.5 min" in text
     assert "**99.0%** top-1 (1000 crops)" in text and "91.4% of 314" in text and "91.5% of 1000" in text
     assert f"under {UNSURE}" in text
+
+
+def test_the_check_without_shared_runs_in_a_child_process():
+    """``clean_check_report_local_only`` measures the shipped model in a child Python pointed at an
+    empty shared folder; the child imports the check by name, so a move of that function would
+    break ``--card`` while the card tests above (which stand in for it) still pass."""
+    report = model_card.clean_check_report_local_only()
+    assert report["n"] > 0 and 0.0 <= report["top1"] <= 1.0
+    assert report["n"] == len(report["wrong"]) + round(report["top1"] * report["n"])
