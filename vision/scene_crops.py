@@ -14,6 +14,7 @@ acceptance (500,000 up) seeds of ``bench/scan_accuracy.py``.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import numpy as np
 
@@ -25,20 +26,52 @@ FIRST_SCENE_SEED = 10_000_000
 FIRST_FLOWER_SCENE_SEED = 20_000_000  # the flower reader's photos (:func:`flower_scene_crops`)
 SCENES_PER_CHUNK = 20
 WIDTHS = (1600, 2016)  # phone photos are decoded at reduced size; bigger ones cost render time only
-# The modules whose code decides which crops a photo gives: the photo itself and the scanner's cuts.
-SCANNER_MODULES = ("scenes.py", "decode.py", "detect.py", "scan.py", "classify.py")
+# The modules whose code decides which crops a photo gives: the photo itself and the scanner's
+# cuts, with every module of this package that they import (:func:`scanner_modules`).
+SCANNER_MODULES = ("scenes.py", "scan.py")
+
+
+def scanner_modules() -> list[Path]:
+    """The files of ``SCANNER_MODULES`` (paths in this package, or absolute), of the package itself
+    and of every module of this package they import, at any depth and wherever in the module the import sits (the scan
+    imports the classifier inside a function), read off their source: the same list in any process,
+    whatever else it has imported. (Until 2026-11-29 the list was five files by hand; the
+    detector's steps had moved into modules of their own that it no longer covered.)"""
+    import ast
+
+    here = Path(__file__).resolve().parent
+    todo = [here / "__init__.py"] + [here / name for name in SCANNER_MODULES]  # the package's own runs first
+    seen: dict[Path, None] = {}
+    while todo:
+        path = todo.pop()
+        if path in seen or not path.is_file():
+            continue
+        seen[path] = None
+        package = path.parent
+        for node in ast.walk(ast.parse(path.read_bytes())):
+            if not isinstance(node, ast.ImportFrom) or node.level == 0 or package != here and not package.is_relative_to(here):
+                continue
+            base = package
+            for _ in range(node.level - 1):
+                base = base.parent
+            parts = node.module.split(".") if node.module else []
+            target = base.joinpath(*parts)
+            names = [target / f"{a.name}.py" for a in node.names] + [target / f"{a.name}" / "__init__.py" for a in node.names]
+            todo += [target.with_suffix(".py"), target / "__init__.py"] + names
+    return sorted(seen)
 
 
 def scanner_fingerprint() -> str:
-    """A short hash of the scene and scanner code, so that cached crops are made again after a
-    detector change (the face renderer is versioned by hand in :func:`vision.dataset.build_cache`)."""
+    """A short hash of the scene and scanner code (:func:`scanner_modules`), so that cached crops are
+    made again after a detector change (the face renderer is versioned by hand in
+    :func:`vision.dataset.build_cache`)."""
     import hashlib
-    from pathlib import Path
 
     here = Path(__file__).resolve().parent
     h = hashlib.sha1()
-    for name in SCANNER_MODULES:
-        h.update((here / name).read_bytes())
+    for path in scanner_modules():
+        h.update(str(path.relative_to(here) if path.is_relative_to(here) else path.name).encode())
+        h.update(path.read_bytes())
     return h.hexdigest()[:10]
 
 

@@ -98,3 +98,26 @@ def test_scanner_fingerprint_follows_the_scanner_code(tmp_path, monkeypatch):
     assert sc.scanner_fingerprint() == before
     code.write_text("THRESHOLD = 26\n")
     assert sc.scanner_fingerprint() != before  # a detector change makes the cached crops again
+
+
+def test_the_fingerprint_covers_every_module_a_scan_loads():
+    # the detector's steps live in modules of their own (vision.seams, vision.body_side, ...): a
+    # change in any of them changes the crops, so each must be in the hash, and no hand-kept list
+    # can be trusted to follow them. A fresh process draws a scene and scans it; every module of
+    # the package it loaded for that must be one the fingerprint reads.
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import vision.scene_crops as sc
+
+    code = ("import sys; from vision.scenes import make_scene; from vision.scan import scan; "
+            "scan(make_scene(3, width=1300, sources=('drawn',))[0]); "
+            "print('\\n'.join(sorted(m.__file__ for n, m in list(sys.modules.items()) "
+            "if n.startswith('vision') and getattr(m, '__file__', None))))")
+    root = Path(sc.__file__).resolve().parents[1]
+    done = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=300, check=True)
+    loaded = {Path(f).resolve() for f in done.stdout.split()}
+    covered = set(sc.scanner_modules())
+    assert {p.name for p in covered} >= {"seams.py", "body_side.py", "face_down.py", "quads.py", "classify.py"}
+    assert loaded - covered == set()
