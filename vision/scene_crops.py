@@ -33,31 +33,30 @@ SCANNER_MODULES = ("scenes.py", "scan.py")
 
 def scanner_modules() -> list[Path]:
     """The files of ``SCANNER_MODULES`` (paths in this package, or absolute), of the package itself
-    and of every module of this package they import, at any depth and wherever in the module the import sits (the scan
-    imports the classifier inside a function), read off their source: the same list in any process,
-    whatever else it has imported. (Until 2026-11-29 the list was five files by hand; the
-    detector's steps had moved into modules of their own that it no longer covered.)"""
+    and of every module of this package they import, at any depth and wherever in the module the
+    import sits (the scan imports the classifier inside a function), read off their source: the
+    same list in any process, whatever else it has imported. (Until 2026-11-29 the list was five
+    files by hand; the detector's steps had moved into modules of their own that it no longer
+    covered.)"""
     import ast
 
     here = Path(__file__).resolve().parent
     todo = [here / "__init__.py"] + [here / name for name in SCANNER_MODULES]  # the package's own runs first
-    seen: dict[Path, None] = {}
+    seen: set[Path] = set()
     while todo:
         path = todo.pop()
         if path in seen or not path.is_file():
             continue
-        seen[path] = None
-        package = path.parent
+        seen.add(path)
+        if not path.parent.is_relative_to(here):  # a file given by an absolute path: its own code only
+            continue
         for node in ast.walk(ast.parse(path.read_bytes())):
-            if not isinstance(node, ast.ImportFrom) or node.level == 0 or package != here and not package.is_relative_to(here):
+            if not isinstance(node, ast.ImportFrom) or node.level == 0:
                 continue
-            base = package
-            for _ in range(node.level - 1):
-                base = base.parent
-            parts = node.module.split(".") if node.module else []
-            target = base.joinpath(*parts)
-            names = [target / f"{a.name}.py" for a in node.names] + [target / f"{a.name}" / "__init__.py" for a in node.names]
-            todo += [target.with_suffix(".py"), target / "__init__.py"] + names
+            target = path.parents[node.level - 1].joinpath(*(node.module.split(".") if node.module else []))
+            # ``from .x import y``: module x, or y a module of package x
+            todo += [target.with_suffix(".py"), target / "__init__.py"]
+            todo += [target / a.name / "__init__.py" for a in node.names] + [target / f"{a.name}.py" for a in node.names]
     return sorted(seen)
 
 
