@@ -1,0 +1,201 @@
+"""Face-down tiles and kongs (``vision.face_down``): colour blobs cut at the face pitch, outlined
+kongs, row-end probes, the ivory layer of face-down tiles."""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.faces import sources_for
+from vision.faces.photos import REAL_DIR
+from vision.quads import Run
+from vision.scenes import make_scene
+
+
+def test_a_blob_too_big_for_a_kong_is_cut_again_at_a_stricter_colour_distance():
+    # development scene 320: four yellow backs on felt ran into a lit patch of the felt (far
+    # from its commonest colour too), one blob of ten faces' area that was thrown away whole;
+    # cut at the blob's own Otsu distance, the face-down tiles come out alone
+    from vision.face_down import _stricter_parts
+
+    dist = np.full((300, 400), 10.0, np.float32)
+    dist[100:260, 40:200] = 45.0       # the lit patch of table
+    dist[120:170, 150:350] = 120.0     # four face-down tiles in a row, touching the patch
+    blob = ((dist > 38) * 255).astype(np.uint8)
+    c, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    assert len(c) == 1
+    parts = _stricter_parts(c[0], dist, 5)
+    assert len(parts) == 1
+    x, y, w, h = cv2.boundingRect(parts[0])
+    assert abs(x - 150) <= 3 and abs(y - 120) <= 3 and abs(w - 200) <= 4 and abs(h - 50) <= 4
+    # a blob of one colour distance has nothing stricter to give
+    flat = np.where(dist > 38, 45.0, 10.0).astype(np.float32)
+    assert _stricter_parts(c[0], flat, 5) == []
+
+
+def _felt_with_cells(n: int, cell_bgr, felt_bgr=(60, 125, 55), seed: int = 0) -> np.ndarray:
+    """A plain felt (a little noise) with ``n`` tile-sized cells side by side, 60 x 80 px,
+    each framed by a dark outline: the seams of face-down tiles seen from above."""
+    rng = np.random.default_rng(seed)
+    img = np.clip(np.float32(felt_bgr) + rng.normal(0, 3, (400, 800, 3)), 0, 255).astype(np.uint8)
+    for i in range(n):
+        x0, y0 = 100 + 60 * i, 150
+        cv2.rectangle(img, (x0, y0), (x0 + 59, y0 + 79), cell_bgr, -1)
+        cv2.rectangle(img, (x0, y0), (x0 + 59, y0 + 79), (20, 45, 20), 2)
+    return cv2.GaussianBlur(img, (3, 3), 0)
+
+
+def _cell(i: int) -> np.ndarray:
+    """The corners of :func:`_felt_with_cells`' cell ``i``."""
+    return np.float32([[100 + 60 * i, 150], [160 + 60 * i, 150], [160 + 60 * i, 230], [100 + 60 * i, 230]])
+
+
+def test_a_kong_all_face_down_in_the_tables_colour_is_found_by_its_outlines():
+    from vision.face_down import outlined_kongs
+
+    img = _felt_with_cells(4, (40, 95, 35))
+    kongs, took = outlined_kongs(img, np.ones(3, np.float32), [], 80.0, 1.0, 0.75)
+    assert took == set()
+    assert len(kongs) == 1 and kongs[0].kind == "back" and len(kongs[0].quads) == 4
+    centres = sorted(float(np.asarray(q).mean(axis=0)[0]) for q in kongs[0].quads)
+    assert np.allclose(centres, [130, 190, 250, 310], atol=4)
+    for q in kongs[0].quads:  # portrait corners: the long side upright
+        q = np.asarray(q)
+        assert np.linalg.norm(q[3] - q[0]) > np.linalg.norm(q[1] - q[0])
+
+
+@pytest.mark.parametrize("n, cell", [(3, (40, 95, 35)), (6, (40, 95, 35)), (4, (60, 125, 55))])
+def test_framed_cells_that_are_not_four_of_one_colour_make_no_kong(n, cell):
+    # three or six in a row is no kong's four; outlines drawn on the felt's own colour (a
+    # pattern printed on the cloth) run on into the table on either side
+    from vision.face_down import outlined_kongs
+
+    assert outlined_kongs(_felt_with_cells(n, cell), np.ones(3, np.float32), [], 80.0, 1.0, 0.75) == ([], set())
+
+
+def test_cells_that_found_tiles_cover_are_not_looked_at_again():
+    from vision.face_down import outlined_kongs
+
+    img = _felt_with_cells(4, (40, 95, 35))
+    found = [Run(quads=[_cell(i) for i in range(4)], kind="back")]
+    assert outlined_kongs(img, np.ones(3, np.float32), found, 80.0, 1.0, 0.75) == ([], set())
+
+
+def test_a_kong_takes_in_the_face_down_tiles_found_by_their_colour():
+    # real-photo scene 75 with camera bodies: the lit half of four green backs on green felt stood
+    # off the felt enough to be found by colour, the rest only by its outlines; the kong is the four
+    from vision.face_down import outlined_kongs
+
+    img = _felt_with_cells(4, (40, 95, 35))
+    for x0 in (100, 160):  # the first two tiles lit, their outlines as they were
+        inner = img[153:227, x0 + 3:x0 + 57]
+        inner[:] = np.clip(inner.astype(np.int16) + 40, 0, 255).astype(np.uint8)
+    lit = Run(quads=[_cell(0), _cell(1)], kind="back")
+    kongs, took = outlined_kongs(img, np.ones(3, np.float32), [lit], 80.0, 1.0, 0.75)
+    assert took == {id(lit)}
+    assert len(kongs) == 1 and len(kongs[0].quads) == 4
+    centres = sorted(float(np.asarray(q).mean(axis=0)[0]) for q in kongs[0].quads)
+    assert np.allclose(centres, [130, 190, 250, 310], atol=4)
+    # without the face-down run the lit pair's colour ends the run at two: no kong
+    assert outlined_kongs(img, np.ones(3, np.float32), [], 80.0, 1.0, 0.75) == ([], set())
+
+
+def test_a_face_down_run_of_three_found_by_colour_is_not_taken_into_a_kong():
+    # only runs of one or two face-down tiles are taken in (a body's side may cut one tile's blob
+    # in two); a longer run was cut to its count by its own length and covers its cells as before
+    from vision.face_down import outlined_kongs
+
+    img = _felt_with_cells(4, (40, 95, 35))
+    three = Run(quads=[_cell(0), _cell(1), _cell(2)], kind="back")
+    assert outlined_kongs(img, np.ones(3, np.float32), [three], 80.0, 1.0, 0.75) == ([], set())
+
+
+def test_a_framed_cell_wider_than_the_kongs_pitch_tries_the_nearest_faces_width():
+    # development scene 738 with camera bodies: the first back's framed cell took in a strip of
+    # the felt (23.5 px against a pitch of 20.7), so stepping by its width the fourth cell lay a
+    # quarter off its tile; the nearest face lying the same way gives the second pitch to try
+    from vision.face_down import _pitches
+    from vision.quads import centre
+
+    cell = np.float32([[0, 0], [24, 0], [24, 31], [0, 31]])
+    step = np.float32([24, 0])
+    face = [Run(quads=[np.float32([[x, 100], [x + 20, 100], [x + 20, 127], [x, 127]]) for x in (0, 20)],
+                kind="face", axis=np.float32([1, 0]))]
+    assert _pitches(cell, step, [centre(cell)], face, 27.0, 0.74, 1.0) == pytest.approx([24.0, 20.0])
+    near = [Run(quads=[q * np.float32([1.1, 1]) for q in face[0].quads], kind="face", axis=np.float32([1, 0]))]
+    assert _pitches(cell, step, [centre(cell)], near, 27.0, 0.74, 1.0) == pytest.approx([22.0])
+    far = [Run(quads=[q * np.float32([0.75, 1]) for q in face[0].quads], kind="face", axis=np.float32([1, 0]))]
+    assert _pitches(cell, step, [centre(cell)], far, 27.0, 0.74, 1.0) == pytest.approx([24.0])
+    # another framed cell one tile along gives the pitch itself
+    other = cell + np.float32([21.0, 0])
+    assert _pitches(cell, step, [centre(cell), centre(other)], face, 27.0, 0.74, 1.0) == pytest.approx([21.0])
+
+
+def test_green_backs_on_green_felt_are_read_as_a_concealed_kong():
+    # development scene 6: four green backs on green felt, which no colour tells from the table
+    from vision.scan import scan
+
+    data, truth = make_scene(6, width=3024)
+    assert any(m.get("unknown") for m in truth["hand"]["melds"])
+    res = scan(data)
+    assert [m for m in res["hand"]["melds"] if m.get("unknown")] == [{"tiles": "", "concealed": True, "unknown": True}]
+    assert sum(t["tile"] == "back" for t in res["tiles"]) == 4
+
+
+@pytest.mark.skipif("imahjong_can" not in sources_for("1m") or not REAL_DIR.is_dir(),
+                    reason="the imahjong_can font and the real tile crops are in ../shared, not on this machine")
+@pytest.mark.parametrize("seed, sources", [(738, None), (75, ("real_photo",))])
+def test_green_backs_on_green_felt_shot_at_a_tilt_are_read_as_a_concealed_kong(seed, sources):
+    # with camera bodies: development scene 738, whose first back's framed cell was wider than the
+    # kong's pitch, and real-photo scene 75, whose lit half was found by colour and the rest by
+    # its outlines; each lost its four backs
+    from vision.scan import scan
+
+    data, truth = make_scene(seed, width=(1600, 2016, 3024, 4032)[seed % 4], sources=sources, bodies="camera")
+    res = scan(data)
+    assert [m for m in res["hand"]["melds"] if m.get("unknown")] == [{"tiles": "", "concealed": True, "unknown": True}]
+    assert sum(t["tile"] == "back" for t in res["tiles"]) == 4
+
+
+def test_a_probe_like_the_cell_beyond_it_but_not_the_table_beside_it_is_a_face_probe():
+    # speed photo 900003: two heavily inked 9p faces lost from the mask between two runs of
+    # one row; the probe beyond each run's end lies on one of them and the cell further out on
+    # the other, so the face-down test (it must differ from all three cells) drops it, while the
+    # table beside it differs: a face probe, which only a sure face naming keeps (vision.scan)
+    from vision.face_down import _probe_off_table
+
+    lab = np.zeros((100, 300, 3), np.float32)
+    lab[:] = (120, 140, 150)               # the table
+    lab[35:65, 100:200] = (190, 128, 135)  # two lost faces side by side, along x
+    q = np.float32([[100, 35], [150, 35], [150, 65], [100, 65]])   # the probe on the first
+    step = np.float32([50, 0])                                      # the next cell: the second
+    inner = lab[40:60, 105:145].reshape(-1, 3).mean(axis=0)
+    assert not _probe_off_table(lab, inner, q, step, 1.0)
+    assert _probe_off_table(lab, inner, q, step, 1.0, beside_only=True)
+    lab[35:65, 150:200] = (120, 140, 150)  # table further out: an ordinary probe
+    assert _probe_off_table(lab, inner, q, step, 1.0)
+    lab[5:35, 100:150] = lab[65:95, 100:150] = (190, 128, 135)   # like the table beside it: neither
+    assert not _probe_off_table(lab, inner, q, step, 1.0, beside_only=True)
+
+
+def test_the_ivory_layer_of_face_down_tiles_is_not_taken_for_their_backs():
+    # a camera at a tilt sees a face-down tile's side: its ivory layer lies along the backs, as
+    # far from the table's colour as they are; the face mask holds that pale layer, so the backs'
+    # blob is the coloured backs alone and its cells are the tiles' backs, not backs and side
+    from vision.face_down import find_backs
+    from vision.face_mask import face_mask, whiteness
+
+    rng = np.random.default_rng(0)
+    img = np.clip(np.float32((40, 80, 130)) + rng.normal(0, 3, (400, 800, 3)), 0, 255).astype(np.uint8)  # wood
+    cv2.rectangle(img, (100, 180), (339, 259), (60, 130, 40), -1)    # four green backs, 60 x 80 px each
+    cv2.rectangle(img, (100, 150), (339, 179), (200, 225, 235), -1)  # their ivory layer, towards the camera
+    img = cv2.GaussianBlur(img, (3, 3), 0)
+    gains = np.ones(3, np.float32)
+    pale = face_mask(whiteness(img, gains))[0]
+    assert pale[160:170, 120:320].mean() > 200 and pale[200:240, 120:320].mean() < 50
+    no_faces = np.zeros(img.shape[:2], np.uint8)
+    for with_pale, top in ((None, 150), (pale, 180)):
+        backs = find_backs(img, gains, no_faces, 80.0, [], 1.0, pale_mask=with_pale)
+        assert len(backs) == 1 and len(backs[0].quads) == 4
+        pts = np.concatenate(backs[0].quads)
+        assert abs(pts[:, 1].min() - top) <= 6 and abs(pts[:, 1].max() - 260) <= 6
