@@ -5,6 +5,7 @@ cut along strong edges to free the faces. Step 2 of :mod:`vision.detect`."""
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Callable
 
 import cv2
@@ -15,6 +16,12 @@ from .quads import fit_quad, quad_sides
 from .white_balance import gain_table
 
 EDGE_LOW, EDGE_HIGH = 30, 70
+RECT_FILL = 0.8     # a blob filling this share of its four-corner outline is a rectangle ...
+TAIL_FILL = 0.93    # ... but one filling less than this may carry a thin tail, which pulls a corner out:
+TAIL_ASKEW = 0.8    # ... askew: the shorter of two opposite sides under this share of the longer;
+TAIL_OPEN = 0.1     # opened by a disc this share of its outline's shorter side,
+TAIL_KEPT, TAIL_FILLED = 0.9, 0.97  # it is fitted without it where that keeps this much of it and fills its outline this well,
+TAIL_SQUARE = 0.85  # ... and the outline comes out square: opposite sides within this share of each other
 WHITENESS_ROWS = 64  # whiteness is worked out this many rows at a time
 
 
@@ -248,7 +255,11 @@ def _blob_outline(c, area, bitten: bool):
     qa = abs(cv2.contourArea(quad.reshape(-1, 1, 2)))
     if qa <= 0 or area / qa > 1.25:
         return None
-    if area / qa >= 0.8:
+    if area / qa >= RECT_FILL:
+        if area / qa < TAIL_FILL:
+            untailed = _without_tail(c, area, quad)
+            if untailed is not None:
+                return untailed[0], untailed[1], False
         return c, quad, False
     # not a rectangle: glare, a cloth pattern, a hand... or a bitten face
     hull = cv2.convexHull(c)
@@ -256,6 +267,50 @@ def _blob_outline(c, area, bitten: bool):
         return None
     c = _dense(hull)
     return c, fit_quad(c, faces=True), True
+
+
+def _without_tail(c, area: float, quad: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """(contour, quad) of a rectangular blob ``c`` of ``area`` without a thin tail, or None where
+    it has none. A tail is a strip thinner than ``TAIL_OPEN`` of the blob's outline (``quad``) along
+    one of its sides: the lit ivory layer of a tile's body running on past the face, along the
+    face-down tiles beside it (development real-photo scene 388 with camera bodies: a concealed
+    kong's two faces between its face-down ends, whose outline reached 150 px down into an end
+    along that layer and cut the faces askew; the blob filled 0.81 of it, 0.996 without the tail),
+    or a streak of glare. Only an outline that is askew is looked at (:func:`_squareness` under
+    ``TAIL_ASKEW``: the tail pulls one corner out, and the sides beside it part). Opened by a disc
+    of that width, the blob sheds the tail; it counts as one where the opened blob keeps
+    ``TAIL_KEPT`` of the area, fills ``TAIL_FILLED`` of its own outline and that outline is square
+    (``TAIL_SQUARE``), as a face or a row of faces is. Ink bitten out of a face's edge stays
+    (opening removes what sticks out, not what is missing); a heavily inked face at a row's end,
+    whose mask is a thin lattice, would go with the opening, but that row's outline is square
+    already and is not looked at (development scene 48: the row's last face lost; scene 390 with
+    camera bodies: a meld's corner bitten by ink opened into a notch, and its outline, fitted to
+    the notch, came out far from square)."""
+    if _squareness(quad) >= TAIL_ASKEW:
+        return None
+    a, b = quad_sides(quad)
+    k = max(3, int(round(TAIL_OPEN * min(a, b))) | 1)
+    own, x0, y0 = filled_blob(c, pad=1)
+    parts, _ = cv2.findContours(opened_mask(own, k), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE, offset=(x0, y0))
+    if not parts:
+        return None
+    part = max(parts, key=cv2.contourArea)
+    kept = cv2.contourArea(part)
+    if kept < TAIL_KEPT * area:
+        return None
+    fitted = fit_quad(part, faces=True)
+    fa = abs(cv2.contourArea(fitted.reshape(-1, 1, 2)))
+    if fa <= 0 or not TAIL_FILLED <= kept / fa <= 1.25 or _squareness(fitted) < TAIL_SQUARE:
+        return None
+    return part, fitted
+
+
+def _squareness(quad: np.ndarray) -> float:
+    """The shorter of each two opposite sides of ``quad`` over the longer, the less of the two:
+    near 1 for a face or a row of faces, also in perspective; a corner pulled out makes it less."""
+    q = np.asarray(quad, np.float64)
+    s = [math.hypot(*(q[(i + 1) % 4] - q[i])) for i in range(4)]
+    return min(min(s[0], s[2]) / max(s[0], s[2], 1e-9), min(s[1], s[3]) / max(s[1], s[3], 1e-9))
 
 
 def _rect_from(outline, min_side, bitten: float):

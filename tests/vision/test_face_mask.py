@@ -58,3 +58,43 @@ def test_whiteness_worked_out_in_bands_is_the_whole_pictures():
     assert whiteness(img, gains).dtype == np.float32
     assert np.array_equal(whiteness(img, gains), whole)
     assert np.array_equal(whiteness(img[:5], gains), whole[:5])
+
+
+def _two_faces_with_a_tail(tail_width: int):
+    """The mask of two faces side by side (120 x 170 px) with a strip ``tail_width`` px wide and 90
+    px long running on from one long side: the lit ivory layer of the tiles' bodies, which goes on
+    along the face-down tiles beyond them (a concealed kong's faces between its ends)."""
+    mask = np.zeros((450, 350), np.uint8)
+    mask[100:270, 100:220] = 255
+    mask[270:360, 220 - tail_width:220] = 255
+    return mask
+
+
+def test_a_thin_tail_does_not_pull_a_faces_outline_askew(monkeypatch):
+    import vision.face_mask as face_mask_module
+
+    mask = _two_faces_with_a_tail(6)
+    (_, quad, _, _), = face_mask_module.rect_blobs(mask, lambda: mask, 500, 10)
+    assert np.abs(quad - np.float32([[100, 100], [219, 100], [219, 269], [100, 269]])).max() <= 2
+    # fitted with its tail, as it was before the rule: one corner 90 px down the tail
+    monkeypatch.setattr(face_mask_module, "TAIL_FILL", face_mask_module.RECT_FILL)
+    (_, quad, _, _), = face_mask_module.rect_blobs(mask, lambda: mask, 500, 10)
+    assert quad[:, 1].max() > 340
+
+
+@pytest.mark.parametrize("shape", ["thick tail", "L"])
+def test_what_is_no_thin_tail_is_fitted_as_before(shape, monkeypatch):
+    """A strip as thick as a face's fifth is a part of the blob, not a tail, and a face set across a
+    row's end (an L) is no rectangle with a tail: the outline is the one fitted before the rule."""
+    import vision.face_mask as face_mask_module
+
+    if shape == "thick tail":
+        mask = _two_faces_with_a_tail(24)
+    else:
+        mask = np.zeros((400, 500), np.uint8)
+        mask[100:160, 60:360] = 255   # a row of faces, 60 px high
+        mask[100:130, 360:440] = 255  # a face lying across its end (shot from its side: half as high)
+    got = face_mask_module.rect_blobs(mask, lambda: mask, 500, 10)
+    monkeypatch.setattr(face_mask_module, "TAIL_FILL", face_mask_module.RECT_FILL)
+    before = face_mask_module.rect_blobs(mask, lambda: mask, 500, 10)
+    assert len(got) == len(before) and all(np.array_equal(a[1], b[1]) for a, b in zip(got, before))
