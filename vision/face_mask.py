@@ -307,7 +307,9 @@ def _without_tail(c, area: float, quad: np.ndarray) -> tuple[np.ndarray, np.ndar
 
 def _squareness(quad: np.ndarray) -> float:
     """The shorter of each two opposite sides of ``quad`` over the longer, the less of the two:
-    near 1 for a face or a row of faces, also in perspective; a corner pulled out makes it less."""
+    near 1 for a face or a short row of faces (perspective parts a long row's ends more, so such a
+    row may be looked at, and is kept as it was unless its opened outline comes out square); a
+    corner pulled out makes it less."""
     q = np.asarray(quad, np.float64)
     s = [math.hypot(*(q[(i + 1) % 4] - q[i])) for i in range(4)]
     return min(min(s[0], s[2]) / max(s[0], s[2], 1e-9), min(s[1], s[3]) / max(s[1], s[3], 1e-9))

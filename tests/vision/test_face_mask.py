@@ -1,4 +1,4 @@
-"""The face mask and its blobs (``vision.face_mask``): whiteness, rows bitten by ink."""
+"""The face mask and its blobs (``vision.face_mask``): whiteness, rows bitten by ink, thin tails."""
 from __future__ import annotations
 
 import cv2
