@@ -56,6 +56,7 @@ PROBE_ON_KONG = 0.25  # a probe covering a cell of a face-down run of four by th
 BLOB_FACE_CONFIDENCE = 0.9  # a cell of a face-down colour blob counts as a face only when named this surely
 SURE_BACK = 0.5    # a face-down cell read as back this surely ...
 BACK_LEAN = 0.01   # ... makes a back of the rejected face-down cells near it whose likeliest tile kind is back,
+FRAME_EDGE = 2.0  # px: a face-down run of four with a cell this near the photo's edge is cut by the frame: no kong by its shape
 GREY_RUN = 12.0    # a face-down run of four whose cells' mean colour has less chroma (Lab) than this is no kong by its shape
 KONG_SPAN = 2.6    # scored at least this; near: centres within this many of the cell's longer side (a kong's length)
 END_NEAR = 0.5     # a face-down cell lies at a pair's end within this share of the faces' step from where the next face would
@@ -580,14 +581,28 @@ def four_backs_in_a_row(cands: list[dict], results: list[dict], image: np.ndarra
     is left to the other rules, which need a back named surely (development scene 736 with camera
     bodies: a black phone cut into four cells, rejected with back at 0.001-0.013, was read as a
     concealed kong; on the development and real-photo measuring scenes the grey runs of four,
-    all of them clutter, had chroma 1-8, and the true kongs 15 and more). Returns a new list;
-    the results are not changed."""
+    all of them clutter, had chroma 1-8, and the true kongs 15 and more). So is a run with a
+    cell within ``FRAME_EDGE`` px of the photo's edge (:func:`_at_edge`): a slab the frame cuts
+    (real-photo camera scene 146: a dark green object at the photo's left edge cut into four
+    cells, rejected with back at 0.01-0.11), and a kong the frame cuts is no whole kong either.
+    Returns a new list; the results are not changed."""
     out = list(results)
     for found in _by_run(cands).values():
         cells = found.get("back", [])
-        if len(cells) == 4 and not (image is not None and _is_grey(image, gains, [cands[i]["quad"] for i in cells])):
+        if len(cells) == 4 and not (image is not None and (
+                _is_grey(image, gains, [cands[i]["quad"] for i in cells])
+                or _at_edge(image.shape, [cands[i]["quad"] for i in cells]))):
             _read_as_backs(out, results, cells, 0.0)
     return out
+
+
+def _at_edge(shape: tuple, quads: list) -> bool:
+    """Whether any of ``quads`` reaches within ``FRAME_EDGE`` px of the edge of a picture of
+    ``shape``: cut by the photo's frame."""
+    h, w = shape[:2]
+    q = np.asarray(quads, np.float32).reshape(-1, 2)
+    return bool((q[:, 0].min() < FRAME_EDGE) or (q[:, 1].min() < FRAME_EDGE)
+                or (q[:, 0].max() > w - 1 - FRAME_EDGE) or (q[:, 1].max() > h - 1 - FRAME_EDGE))
 
 
 def _is_grey(image: np.ndarray, gains: np.ndarray | None, quads: list) -> bool:

@@ -1092,6 +1092,26 @@ def test_a_grey_slab_cut_into_four_cells_is_no_kong_by_its_shape_alone():
     assert [r["tile"] for r in scan_module.four_backs_in_a_row(cells, sure, photo, None)] == ["back"] * 4
 
 
+def test_a_slab_cut_by_the_photos_edge_into_four_cells_is_no_kong_by_its_shape_alone():
+    # real-photo camera scene 146: a dark green object cut by the photo's left edge, found as a
+    # face-down blob a kong long and cut into four cells, each rejected with back at 0.01-0.11, was
+    # read as a concealed kong; a kong the frame cuts is no whole kong either way
+    def res(score):
+        return {"tile": "reject", "confidence": 0.95, "top3": [["back", score], ["3s", 0.001]]}
+
+    lean = [res(0.01), res(0.01), res(0.11), res(0.02)]
+    photo = np.full((300, 400, 3), (40, 110, 170), np.uint8)          # wood
+    for x0, kong in [(0, False), (1, False), (4, True), (236, True), (240, False)]:
+        photo[:] = (40, 110, 170)
+        photo[100:160, x0:x0 + 160] = (45, 85, 20)                     # dark green backs
+        cells = [{"source": "back", "run": 2, "quad": _box(x0 + 40 * i, 100, 40, 60)} for i in range(4)]
+        out = scan_module.four_backs_in_a_row(cells, lean, photo, np.ones(3, np.float32))
+        assert [r["tile"] for r in out] == (["back"] * 4 if kong else ["reject"] * 4), x0
+    sure = [dict(r, tile="back", confidence=0.9) for r in lean]       # backs named surely stay backs
+    cells = [{"source": "back", "run": 2, "quad": _box(40 * i, 100, 40, 60)} for i in range(4)]
+    assert [r["tile"] for r in scan_module.four_backs_in_a_row(cells, sure, photo, None)] == ["back"] * 4
+
+
 def _box(x: float, y: float, w: float, h: float) -> np.ndarray:
     return np.float32([[x, y], [x + w, y], [x + w, y + h], [x, y + h]])
 
