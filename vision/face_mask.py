@@ -5,14 +5,13 @@ cut along strong edges to free the faces. Step 2 of :mod:`vision.detect`."""
 from __future__ import annotations
 
 import functools
-import math
 from collections.abc import Callable
 
 import cv2
 import numpy as np
 
 from .outlines import outlined_face_mask
-from .quads import fit_quad, quad_sides
+from .quads import fit_quad, quad_sides, squareness
 from .white_balance import gain_table
 
 EDGE_LOW, EDGE_HIGH = 30, 70
@@ -276,8 +275,10 @@ def _without_tail(c, area: float, quad: np.ndarray) -> tuple[np.ndarray, np.ndar
     face-down tiles beside it (development real-photo scene 388 with camera bodies: a concealed
     kong's two faces between its face-down ends, whose outline reached 150 px down into an end
     along that layer and cut the faces askew; the blob filled 0.81 of it, 0.996 without the tail),
-    or a streak of glare. Only an outline that is askew is looked at (:func:`_squareness` under
-    ``TAIL_ASKEW``: the tail pulls one corner out, and the sides beside it part). Opened by a disc
+    or a streak of glare. Only an outline that is askew is looked at
+    (:func:`vision.quads.squareness` under ``TAIL_ASKEW``: the tail pulls one corner out, and the
+    sides beside it part; a long row in perspective may be looked at too, and is kept as it was
+    unless its opened outline comes out square). Opened by a disc
     of that width, the blob sheds the tail; it counts as one where the opened blob keeps
     ``TAIL_KEPT`` of the area, fills ``TAIL_FILLED`` of its own outline and that outline is square
     (``TAIL_SQUARE``), as a face or a row of faces is. Ink bitten out of a face's edge stays
@@ -286,7 +287,7 @@ def _without_tail(c, area: float, quad: np.ndarray) -> tuple[np.ndarray, np.ndar
     already and is not looked at (development scene 48: the row's last face lost; scene 390 with
     camera bodies: a meld's corner bitten by ink opened into a notch, and its outline, fitted to
     the notch, came out far from square)."""
-    if _squareness(quad) >= TAIL_ASKEW:
+    if squareness(quad) >= TAIL_ASKEW:
         return None
     a, b = quad_sides(quad)
     k = max(3, int(round(TAIL_OPEN * min(a, b))) | 1)
@@ -300,19 +301,9 @@ def _without_tail(c, area: float, quad: np.ndarray) -> tuple[np.ndarray, np.ndar
         return None
     fitted = fit_quad(part, faces=True)
     fa = abs(cv2.contourArea(fitted.reshape(-1, 1, 2)))
-    if fa <= 0 or not TAIL_FILLED <= kept / fa <= 1.25 or _squareness(fitted) < TAIL_SQUARE:
+    if fa <= 0 or not TAIL_FILLED <= kept / fa <= 1.25 or squareness(fitted) < TAIL_SQUARE:
         return None
     return part, fitted
-
-
-def _squareness(quad: np.ndarray) -> float:
-    """The shorter of each two opposite sides of ``quad`` over the longer, the less of the two:
-    near 1 for a face or a short row of faces (perspective parts a long row's ends more, so such a
-    row may be looked at, and is kept as it was unless its opened outline comes out square); a
-    corner pulled out makes it less."""
-    q = np.asarray(quad, np.float64)
-    s = [math.hypot(*(q[(i + 1) % 4] - q[i])) for i in range(4)]
-    return min(min(s[0], s[2]) / max(s[0], s[2], 1e-9), min(s[1], s[3]) / max(s[1], s[3], 1e-9))
 
 
 def _rect_from(outline, min_side, bitten: float):

@@ -274,6 +274,15 @@ def quad_sides(q: np.ndarray) -> tuple[float, float]:
     return (hyp(x1 - x0, y1 - y0) + hyp(x2 - x3, y2 - y3)) / 2, (hyp(x2 - x1, y2 - y1) + hyp(x3 - x0, y3 - y0)) / 2
 
 
+def squareness(quad: np.ndarray) -> float:
+    """The shorter of each two opposite sides of ``quad`` over the longer, the less of the two:
+    near 1 for a face or a short row of faces (perspective parts a long row's ends more); a corner
+    pulled out makes it less (a thin tail on a face blob: :func:`vision.face_mask._without_tail`)."""
+    q = np.asarray(quad, np.float64)
+    s = [math.hypot(*(q[(i + 1) % 4] - q[i])) for i in range(4)]
+    return min(min(s[0], s[2]) / max(s[0], s[2], 1e-9), min(s[1], s[3]) / max(s[1], s[3], 1e-9))
+
+
 def scaled_quad(quad: np.ndarray, k: float) -> np.ndarray:
     """A quad shrunk (k < 1) or grown (k > 1) about its centre."""
     c = centre(quad)

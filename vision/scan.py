@@ -589,9 +589,10 @@ def four_backs_in_a_row(cands: list[dict], results: list[dict], image: np.ndarra
     out = list(results)
     for found in _by_run(cands).values():
         cells = found.get("back", [])
-        if len(cells) == 4 and not (image is not None and (
-                _is_grey(image, gains, [cands[i]["quad"] for i in cells])
-                or _at_edge(image.shape, [cands[i]["quad"] for i in cells]))):
+        if len(cells) != 4:
+            continue
+        quads = [cands[i]["quad"] for i in cells]
+        if not (image is not None and (_is_grey(image, gains, quads) or _at_edge(image.shape, quads))):
             _read_as_backs(out, results, cells, 0.0)
     return out
 
