@@ -304,16 +304,18 @@ def _face_blobs(found, choices, white, mask, cut, min_area: float, min_side: flo
     # weight ~ tile count, capped; blobs without ink (glare, a lit screen) count little
     counts = np.array([min(15.0, max(a, b) / max(1.0, min(a, b)) / ASPECT_TYPICAL) for _, _, a, b in found])
     inked = np.array([ink_share(mask, c) > INK_SHARE for c, _, _, _ in found])
-    weights = counts * np.where(inked, 1.0, 0.1)
+    voting = inked  # the blobs that vote as faces: the rest weigh a tenth
+    weights = counts * np.where(voting, 1.0, 0.1)
     typical = _weighted_median(thick, weights)
     if any(inked & (counts >= VOTE_ROW) & (thick > typical) & ~np.array([_face_thick(t, typical) for t in thick])):
         # inked rows too thick for the vote: were the votes a pale table's squares? (_lit_level)
         lit = np.array([_lit_level(c, white, mask) for c, _, _, _ in found])
         paler = lit < VOTE_PALER * float(np.max(np.where(inked & (counts >= 1.0), lit, 0.0)))
         if paler.any():
-            weights = counts * np.where(inked & ~paler, 1.0, 0.1)
+            voting = inked & ~paler
+            weights = counts * np.where(voting, 1.0, 0.1)
             typical = _weighted_median(thick, weights)
-    local = _perspective_thickness(found, weights)  # (``weights`` go with this ``found``)
+    local = _perspective_thickness(found, voting)  # (``voting`` goes with this ``found``)
     for row, pieces in choices:  # a row bitten by ink, or pieces of a row joined to glare?
         if _face_thick(_thickness(row), typical):
             found = [blob for blob in found if not any(blob is p for p in pieces)] + [row]
@@ -399,15 +401,18 @@ def _stacked_parts(blob, typical: float, min_area: float, min_side: float) -> li
     return []
 
 
-def _perspective_thickness(found, weights: np.ndarray):
+def _perspective_thickness(found, voting: np.ndarray):
     """The face thickness expected at a point of a photo taken at a steep tilt, or None.
 
     Near rows can be two or three times as thick as far ones; a plane fitted to the
-    thickness of the rows (blobs of two faces or more, with ink) over their centres
-    predicts it, when at least four rows agree with it within a fifth and it spans more
-    than 1.6 to 1 (a milder gradient is within the plain typical-face band)."""
-    rows = [(blob[1].mean(axis=0), _thickness(blob)) for blob, w in zip(found, weights)
-            if w >= 1.0 and max(blob[2], blob[3]) >= 1.4 * _thickness(blob)]
+    thickness of the rows (blobs of two faces or more that vote as faces, ``voting``: with
+    ink, and not a pale table's) over their centres predicts it, when at least four rows
+    agree with it within a fifth and it spans more than 1.6 to 1 (a milder gradient is
+    within the plain typical-face band). An inkless blob is no row however long: the ivory
+    layer of a face-down kong's bodies, a strip 14 px thick and 13 times as long, once
+    joined the fit and let it pass for a row of 17 faces (real-photo camera scene 395)."""
+    rows = [(blob[1].mean(axis=0), _thickness(blob)) for blob, v in zip(found, voting)
+            if v and max(blob[2], blob[3]) >= 1.4 * _thickness(blob)]
     if len(rows) < 4:
         return None
     xy = np.array([c for c, _ in rows], np.float64)

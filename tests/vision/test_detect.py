@@ -620,6 +620,28 @@ def test_a_white_score_sheet_does_not_outvote_faces_a_little_less_white():
     assert len(faces) == 2 and all(f[1][:, 1].max() < 230 for f in faces)  # the row and the lone face
 
 
+def test_an_inkless_strip_is_no_row_of_the_perspective_fit():
+    # real-photo scene 395 with camera bodies: the ivory layer of a face-down kong's bodies, a
+    # strip 14 px thick and 13 times as long, weighed as if 15 faces long (a tenth of that for
+    # no ink, still over one face) and joined the rows' perspective fit, which then expected faces
+    # 15 px thick there: the strip passed for a row, was cut into 17 cells, and every face of the
+    # photo was lost to it
+    from vision.detect import _face_blobs
+
+    mask = np.zeros((760, 1010), np.uint8)
+    # (left, top, faces, face width, face height): a hand seen at a tilt, the nearer rows thicker
+    for x, y, n, w, h in [(160, 610, 1, 52, 70), (60, 530, 1, 52, 70), (130, 420, 4, 62, 84),
+                          (300, 330, 3, 56, 75), (480, 250, 3, 50, 66)]:
+        _inked_faces(mask, x, y, n, w, h)
+    cv2.rectangle(mask, (420, 120), (604, 133), 255, -1)  # the strip: no ink
+    white = np.where(mask > 0, 200.0, 60.0).astype(np.float32)
+    blobs = [_blob_of(m) for m in _components(mask)]
+    assert len(blobs) == 6
+    faces, typical = _face_blobs(blobs, [], white, mask, lambda: mask, 300.0, 10.0)
+    assert typical == pytest.approx(65, abs=3)
+    assert len(faces) == 5 and min(min(f[2], f[3]) for f in faces) > 45  # the five groups, not the strip
+
+
 def test_the_pale_table_test_is_the_median_rule_to_the_bit():
     """``is_pale_table`` tells the median's side of ``PALE_TABLE_WHITE`` from counts where they
     settle it: the same answer as ``np.median(sample) >= PALE_TABLE_WHITE``, odd and even sizes,
