@@ -57,6 +57,23 @@ def test_a_meld_count_the_photo_expects_beats_a_stroke_across_its_middle():
     assert choose_count(prof, 2.63, (2, 4), expected=2.2)[0] == 2
 
 
+def test_a_strip_with_less_than_one_seams_evidence_is_cut_at_the_count_the_photo_expects():
+    # development scene 20 shot from further away (fill 0.45): a meld of three whose seams do not
+    # show, where faint marks a quarter of the way along paid a comb of four by a hair (0.05 in
+    # all, under what one clear seam pays): the meld was cut in four and the photo took a closer
+    # look. Less than one seam's worth over the whole strip supports no count: the count the
+    # photo's face aspect expects (3.07) is taken, as where no count scores at all
+    length = 149
+    prof = np.zeros(length, np.float32)
+    prof[[round(k * length / 4) for k in range(1, 4)]] = 0.137  # each pays 0.017
+    assert choose_count(prof, length / 64, (2, 4))[0] == 4  # without an expected count the comb stands
+    n, cuts, score = choose_count(prof, length / 64, (2, 4), expected=3.07)
+    assert n == 3 and len(cuts) == 2 and score < 0
+    # one clear seam's worth or more is evidence of its own, and the faint-seams rules decide
+    prof[[round(k * length / 4) for k in range(1, 4)]] = 0.17
+    assert choose_count(prof, length / 64, (2, 4), expected=3.07)[0] == 4
+
+
 def test_a_meld_with_faint_seams_is_counted_by_the_photos_face_aspect():
     # a meld of three set askew (speed photo 900000): its seams lean and break, and faint
     # marks a quarter of the way along outscore them, so the seams alone would count four
