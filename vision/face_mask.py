@@ -22,6 +22,8 @@ TAIL_OPEN = 0.1     # opened by a disc this share of its outline's shorter side,
 TAIL_KEPT, TAIL_FILLED = 0.9, 0.97  # it is fitted without it where that keeps this much of it and fills its outline this well,
 TAIL_SQUARE = 0.85  # ... and the outline comes out square: opposite sides within this share of each other
 WHITENESS_ROWS = 64  # whiteness is worked out this many rows at a time
+BLOCK_OPEN, BLOCK_AREA = 0.6, 0.3  # a hull whose gaps, opened by a disc this share of its thickness, keep this
+#                                     many thicknesses squared is no bitten row: faces joined to something else
 
 
 def whiteness(img: np.ndarray, gains: np.ndarray) -> np.ndarray:
@@ -128,9 +130,29 @@ def rect_blobs(mask: np.ndarray, cut: Callable[[], np.ndarray], min_area: float,
         out.extend(pieces)
         if choices is not None:
             row = _rect_from(outline, min_side, bitten=25.0)
-            if row is not None:
+            if row is not None and not _holds_a_block(c, row[1]):
                 choices.append((row, pieces))
     return out
+
+
+def _holds_a_block(c, quad: np.ndarray) -> bool:
+    """Whether the outline ``quad`` of a blob (contour ``c``) holds, beyond the blob, a block
+    too broad to be ink: what is left where the gaps are opened by a disc ``BLOCK_OPEN`` of the
+    outline's thickness, at least ``BLOCK_AREA`` of its thickness squared. A row bitten by ink
+    lacks strokes, which the disc clears; a pair of faces joined by the lit ivory layer of the
+    bodies to the face-down end beside them (a concealed kong, the camera seeing its bodies)
+    lacks that end's back, a tile's breadth (real-photo camera scene 337: the outline ran on
+    over the back, and the kong was read as a rejected face and two faces)."""
+    t = min(quad_sides(quad))
+    q = np.round(quad).astype(np.int32)
+    x0, y0 = np.minimum(q.min(axis=0), c.reshape(-1, 2).min(axis=0)) - 1
+    x1, y1 = np.maximum(q.max(axis=0), c.reshape(-1, 2).max(axis=0)) + 2
+    gaps = np.zeros((int(y1 - y0), int(x1 - x0)), np.uint8)
+    cv2.fillConvexPoly(gaps, q - [x0, y0], 255)
+    cv2.drawContours(gaps, [c - [x0, y0]], -1, 0, -1)
+    k = max(3, int(round(BLOCK_OPEN * t)))
+    left = opened_mask(gaps, k)
+    return cv2.countNonZero(left) >= BLOCK_AREA * t * t
 
 
 def opened_mask(mask: np.ndarray, k: int) -> np.ndarray:

@@ -41,6 +41,32 @@ def test_a_row_bitten_by_ink_is_offered_whole_as_a_row_but_not_as_one_or_two_fac
     assert single is not None and np.array_equal(single[1], quad)
 
 
+# real-photo camera scene 337's concealed kong: the mask of its two faces, joined by the lit ivory
+# layer of the bodies to a strip round the face-down end on their left (its green back not in the
+# mask), traced as a polygon (cv2.approxPolyDP, 1 px) and moved near the origin
+_KONG_PAIR_WITH_A_STRIP = [
+    [176, 54], [141, 20], [138, 20], [105, 37], [102, 43], [100, 41], [96, 41], [67, 56], [66, 58], [63, 58],
+    [63, 64], [94, 97], [97, 97], [99, 99], [95, 100], [94, 113], [91, 113], [58, 131], [52, 131], [48, 128],
+    [22, 96], [20, 96], [20, 104], [51, 141], [54, 140], [55, 142], [59, 142], [94, 123], [95, 112], [99, 112],
+    [135, 92], [137, 88], [141, 89], [176, 70]]
+
+
+def test_faces_joined_by_a_strip_round_a_face_down_end_are_no_bitten_row():
+    # the blob is no rectangle and its hull is: read as a row bitten by ink, its outline took in
+    # the face-down end's back, a tile's breadth, and the kong was read as a rejected face and
+    # two faces. What the hull holds beyond the blob is a block, not strokes: no row is offered,
+    # and the two faces stand as the blob the strip leaves
+    from vision.face_mask import rect_blobs
+
+    mask = np.zeros((170, 200), np.uint8)
+    cv2.fillPoly(mask, [np.int32(_KONG_PAIR_WITH_A_STRIP)], 255)
+    choices: list = []
+    blobs = rect_blobs(mask, lambda: mask, 300.0, 10.0, choices)
+    assert choices == []
+    (_, quad, a, b), = blobs
+    assert max(a, b) == pytest.approx(91, abs=3) and min(a, b) == pytest.approx(65, abs=3)  # two faces
+
+
 def test_whiteness_worked_out_in_bands_is_the_whole_pictures():
     """whiteness works a picture out WHITENESS_ROWS rows at a time: the numbers are those of the
     whole picture at once, the last, shorter band included."""
