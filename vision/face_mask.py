@@ -145,11 +145,11 @@ def _holds_a_block(c, quad: np.ndarray) -> bool:
     over the back, and the kong was read as a rejected face and two faces)."""
     t = min(quad_sides(quad))
     q = np.round(quad).astype(np.int32)
-    x0, y0 = np.minimum(q.min(axis=0), c.reshape(-1, 2).min(axis=0)) - 1
-    x1, y1 = np.maximum(q.max(axis=0), c.reshape(-1, 2).max(axis=0)) + 2
-    gaps = np.zeros((int(y1 - y0), int(x1 - x0)), np.uint8)
+    x0, y0 = q.min(axis=0) - 1  # the outline's window, a pixel wider: the gaps lie inside the outline
+    w, h = q.max(axis=0) - q.min(axis=0) + 3
+    gaps = np.zeros((int(h), int(w)), np.uint8)
     cv2.fillConvexPoly(gaps, q - [x0, y0], 255)
-    cv2.drawContours(gaps, [c - [x0, y0]], -1, 0, -1)
+    cv2.drawContours(gaps, [c], -1, 0, -1, offset=(-int(x0), -int(y0)))
     k = max(3, int(round(BLOCK_OPEN * t)))
     left = opened_mask(gaps, k)
     return cv2.countNonZero(left) >= BLOCK_AREA * t * t

@@ -124,7 +124,6 @@ def choose_count(prof: np.ndarray, ratio: float, n_range: tuple[int, int] | None
     n_hi = max(2, int(math.ceil(ratio / ASPECT_MIN)))
     if n_range is not None:
         n_lo, n_hi = max(2, n_range[0]), max(2, n_range[1])
-    scored = []   # (score, n, comb cut positions) of every count's best comb that scores
     combs_by_n = {}  # n: (score, comb cut positions) of every count's best comb
     near_max = {}  # the profile's running maximum over 2 tol + 1 columns, by tol
     # the chirp corrects drift that builds up along a long row; on a short one it would only
@@ -146,8 +145,8 @@ def choose_count(prof: np.ndarray, ratio: float, n_range: tuple[int, int] | None
         sc = (pm[X] - SEAM_FLOOR).sum(axis=1)
         top = int(np.argmax(sc))
         combs_by_n[n] = (float(sc[top]), X[top])
-        if float(sc[top]) > 0:
-            scored.append((float(sc[top]), n, X[top].tolist()))
+    # (score, n, comb cut positions) of every count whose best comb pays, by count
+    scored = [(score, n, xs.tolist()) for n, (score, xs) in combs_by_n.items() if score > 0]
     if not scored:
         return 1, [], 0.0
     best_score, n, xs = max(scored)
