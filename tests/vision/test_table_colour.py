@@ -63,3 +63,38 @@ def test_the_distance_to_the_nearest_colour_is_a_root_per_colour_to_the_bit():
             assert got.dtype == np.float32 and got.shape == (h, w)
             assert np.array_equal(got, want)
             assert got[h // 2, w // 2] == 0
+
+
+def _table(parts, shape=(120, 160), seed=5):
+    """A Lab picture (float32, OpenCV's 8-bit scale) whose pixels are drawn from ``parts``:
+    (share, Lab colour, spread), laid out in random order."""
+    rng = np.random.default_rng(seed)
+    n = shape[0] * shape[1]
+    pixels = [rng.normal(colour, spread, (int(round(share * n)), 3)) for share, colour, spread in parts]
+    pixels = np.concatenate(pixels)[:n]
+    pixels = np.concatenate([pixels, np.tile(pixels[-1:], (n - len(pixels), 1))])
+    return np.clip(rng.permutation(pixels), 0, 255).astype(np.float32).reshape(shape + (3,))
+
+
+def test_a_checked_cloth_has_two_table_colours():
+    from vision.table_colour import colour_distance, table_colours
+
+    lab = _table([(0.5, (150, 170, 150), 2), (0.5, (200, 128, 128), 2)])
+    colours = table_colours(lab, np.zeros(lab.shape[:2], np.uint8), step=1)
+    assert len(colours) == 2
+    assert min(colour_distance(c, np.float32((200, 128, 128))) for c in colours) < 5
+
+
+def test_a_kongs_backs_among_a_woods_grain_are_no_second_table_colour():
+    # a light wood (75%) with its grain of many browns (20%, each far from the wood and from the
+    # others) and, shot close, a kong's four dark green backs (5%): the pixels far from the wood
+    # are a fifth of the table, and their commonest colour is the backs', but so few pixels have
+    # it that it is an object's colour, not the table's (were it the table's, the backs would
+    # lie near it and not be found)
+    from vision.table_colour import table_colours
+
+    grain = [(0.02, (100 + 8 * i, 150 + 4 * (i % 3), 175 - 3 * i), 1) for i in range(10)]
+    lab = _table([(0.75, (160, 135, 150), 2), (0.05, (69, 101, 146), 1)] + grain)
+    colours = table_colours(lab, np.zeros(lab.shape[:2], np.uint8), step=1)
+    assert len(colours) == 1
+    assert np.abs(colours[0] - np.float32((160, 135, 150))).max() < 3
