@@ -86,8 +86,8 @@ def test_a_checked_cloth_has_two_table_colours():
 
 
 def test_a_kongs_backs_among_a_woods_grain_are_no_second_table_colour():
-    # a light wood (75%) with its grain of many browns (20%, each far from the wood and from the
-    # others) and, shot close, a kong's four dark green backs (5%): the pixels far from the wood
+    # a light wood (75%) with its grain of many browns (ten of 2% each, all far from the wood)
+    # and, shot close, a kong's four dark green backs (5%): the pixels far from the wood
     # are a fifth of the table, and their commonest colour is the backs', but so few pixels have
     # it that it is an object's colour, not the table's (were it the table's, the backs would
     # lie near it and not be found)
