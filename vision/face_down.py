@@ -16,6 +16,7 @@ from .white_balance import apply_gains
 
 KONG_RUN = (3.0, 5.5)  # a face-down run this many tile widths long is a concealed kong's four ...
 KONG_SHAPE = 2.6       # ... as is a shorter one (by the nearby faces' width) this many times as long as thick
+KONG_SHORT = 2.5       # ... and one of this many widths or more is a kong's four with part of it missed (_lengthened)
 BACK_DISTANCE = 38.0  # a face-down tile's colour lies at least this far from every table colour
 OUTLINE_MIN = 25.0   # a tile's outline: a Sobel step of the blurred lightness at least this strong ...
 OUTLINE_GAIN = 3.0   # ... and this many times the mean gradient inside the cell (a table's own texture)
@@ -131,6 +132,12 @@ def find_backs(small: np.ndarray, gains: np.ndarray, faces: np.ndarray, face_h: 
         # width and a four reads as under three; its own shape still says four (two
         # backs side by side are at most about twice as long as thick)
         four = KONG_RUN[0] <= raw <= KONG_RUN[1] or (raw <= KONG_RUN[1] and long_ >= KONG_SHAPE * short)
+        if not four and raw >= KONG_SHORT:
+            # three face-down tiles side by side are no hand's: the blob is a kong's four with the
+            # part of a back lying nearer the table's colour missed (orange backs on a wood shot
+            # close): it is lengthened to four widths towards the end less like the table
+            quad = _lengthened(quad, 4 * width + 0.15 * h_loc - long_, dist)
+            long_, four = 4 * width + 0.15 * h_loc, True
         n = 4 if four else max(1, int(round(raw)))
         if n == 1:
             quads = [np.array([quad[1], quad[2], quad[3], quad[0]], np.float32)] if long_ > short * 1.05 else [quad]
@@ -169,6 +176,20 @@ def find_backs(small: np.ndarray, gains: np.ndarray, faces: np.ndarray, face_h: 
         r.pair_probes = pair if len(keep) + len(pair) == 2 else []
         r.face_probes = lost
     return out
+
+
+def _lengthened(quad: np.ndarray, by: float, dist: np.ndarray) -> np.ndarray:
+    """``quad`` (long side from corner 0 to 1) lengthened by ``by`` px along its long side, at the
+    end where the cell of that depth beyond it lies further from the table's colours (``dist``,
+    in ``quad``'s px)."""
+    along = (quad[1] - quad[0]) / (float(np.linalg.norm(quad[1] - quad[0])) + 1e-6) * by
+    beyond_end = np.float32([quad[1], quad[1] + along, quad[2] + along, quad[2]])
+    beyond_start = np.float32([quad[0] - along, quad[0], quad[3], quad[3] - along])
+    far = [mean_in(dist, q) for q in (beyond_start, beyond_end)]
+    far = [-1.0 if d is None else float(d[0]) for d in far]
+    if far[1] >= far[0]:
+        return np.float32([quad[0], quad[1] + along, quad[2] + along, quad[3]])
+    return np.float32([quad[0] - along, quad[1], quad[2], quad[3] - along])
 
 
 def _stricter_parts(contour: np.ndarray, dist: np.ndarray, k: int) -> list[np.ndarray]:
