@@ -132,7 +132,7 @@ def find_backs(small: np.ndarray, gains: np.ndarray, faces: np.ndarray, face_h: 
         # width and a four reads as under three; its own shape still says four (two
         # backs side by side are at most about twice as long as thick)
         four = KONG_RUN[0] <= raw <= KONG_RUN[1] or (raw <= KONG_RUN[1] and long_ >= KONG_SHAPE * short)
-        if not four and raw >= KONG_SHORT:
+        if not four and KONG_SHORT <= raw < KONG_RUN[0]:
             # three face-down tiles side by side are no hand's: the blob is a kong's four with the
             # part of a back lying nearer the table's colour missed (orange backs on a wood shot
             # close): it is lengthened to four widths towards the end less like the table

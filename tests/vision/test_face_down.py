@@ -238,3 +238,15 @@ def test_two_face_down_tiles_side_by_side_are_not_lengthened():
     img[150:230, 220:280] = (60, 100, 160)  # the third back gone too: two backs
     backs = find_backs(img, np.ones(3, np.float32), np.zeros(img.shape[:2], np.uint8), 80.0, [], 1.0)
     assert len(backs) == 1 and len(backs[0].quads) == 2
+
+
+def test_a_face_down_run_longer_than_a_kong_is_not_shortened_to_four():
+    # a run of seven widths is no kong at all: it is cut at its own count, as before
+    from vision.face_down import find_backs
+
+    rng = np.random.default_rng(1)
+    img = np.clip(np.float32((60, 100, 160)) + rng.normal(0, 3, (400, 800, 3)), 0, 255).astype(np.uint8)
+    cv2.rectangle(img, (100, 150), (519, 229), (30, 140, 240), -1)
+    backs = find_backs(cv2.GaussianBlur(img, (3, 3), 0), np.ones(3, np.float32),
+                       np.zeros(img.shape[:2], np.uint8), 80.0, [], 1.0)
+    assert len(backs) == 1 and len(backs[0].quads) == 7
