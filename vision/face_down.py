@@ -16,7 +16,7 @@ from .white_balance import apply_gains
 
 KONG_RUN = (3.0, 5.5)  # a face-down run this many tile widths long is a concealed kong's four ...
 KONG_SHAPE = 2.6       # ... as is a shorter one (by the nearby faces' width) this many times as long as thick
-KONG_SHORT = 2.5       # ... and one of this many widths or more is a kong's four with part of it missed (_lengthened)
+KONG_SHORT = 2.5       # ... and one of this many widths up to KONG_RUN[0] is a kong's four with part of it missed (_lengthened)
 BACK_DISTANCE = 38.0  # a face-down tile's colour lies at least this far from every table colour
 OUTLINE_MIN = 25.0   # a tile's outline: a Sobel step of the blurred lightness at least this strong ...
 OUTLINE_GAIN = 3.0   # ... and this many times the mean gradient inside the cell (a table's own texture)
