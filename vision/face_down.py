@@ -136,8 +136,8 @@ def find_backs(small: np.ndarray, gains: np.ndarray, faces: np.ndarray, face_h: 
             # three face-down tiles side by side are no hand's: the blob is a kong's four with the
             # part of a back lying nearer the table's colour missed (orange backs on a wood shot
             # close): it is lengthened to four widths towards the end less like the table
-            quad = _lengthened(quad, 4 * width + 0.15 * h_loc - long_, dist)
-            long_, four = 4 * width + 0.15 * h_loc, True
+            kong = 4 * width + 0.15 * h_loc  # as long as four tiles and the body's side, as ``raw`` counts
+            quad, long_, four = _lengthened(quad, kong - long_, dist), kong, True
         n = 4 if four else max(1, int(round(raw)))
         if n == 1:
             quads = [np.array([quad[1], quad[2], quad[3], quad[0]], np.float32)] if long_ > short * 1.05 else [quad]

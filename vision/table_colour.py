@@ -53,6 +53,7 @@ def window_in(img: np.ndarray, quad: np.ndarray, min_extent: int, offset):
     return img[y0:y1, x0:x1], m
 
 
+TABLE_APART = 25.0        # a table pixel this far (colour_distance) from a table colour is not of it
 TABLE_SECOND_SHARE = 0.2  # a second table colour: the pixels far from the first are at least this share of the table,
 TABLE_SECOND_OWN = 0.15   # ... and those near their commonest colour at least this share (not one object's colour)
 
@@ -73,8 +74,8 @@ TABLE_STEP = 4  # the table's colour is read off every 4th pixel of every 4th ro
 def table_colours(lab: np.ndarray, exclude: np.ndarray, step: int = TABLE_STEP) -> list[np.ndarray]:
     """The colour (Lab) of the picture (a Lab image from :func:`to_lab`) outside ``exclude``,
     the table, and a second one when the table is of two (a checked or striped cloth): the
-    dominant colour of the pixels far (over 25) from the first, when they are at least
-    TABLE_SECOND_SHARE of the table and the pixels within 25 of that colour at least
+    dominant colour of the pixels far (over TABLE_APART) from the first, when they are at least
+    TABLE_SECOND_SHARE of the table and the pixels within TABLE_APART of that colour at least
     TABLE_SECOND_OWN of it. Every ``step``-th pixel of every ``step``-th row counts.
 
     The second test keeps one object's colour from being the table's: where the far pixels are
@@ -86,11 +87,11 @@ def table_colours(lab: np.ndarray, exclude: np.ndarray, step: int = TABLE_STEP) 
     keep = exclude[::step, ::step].reshape(-1) == 0
     lab = lab[keep] if keep.sum() > 100 else lab
     first = _dominant(lab)
-    far = lab[colour_distance(lab, first) > 25]
+    far = lab[colour_distance(lab, first) > TABLE_APART]
     if len(far) < TABLE_SECOND_SHARE * len(lab):
         return [first]
     second = _dominant(far)
-    if np.count_nonzero(colour_distance(lab, second) <= 25) < TABLE_SECOND_OWN * len(lab):
+    if np.count_nonzero(colour_distance(lab, second) <= TABLE_APART) < TABLE_SECOND_OWN * len(lab):
         return [first]
     return [first, second]
 
