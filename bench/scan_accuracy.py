@@ -147,6 +147,9 @@ def main(argv=None) -> int:
     ap.add_argument("--table", choices=(*TABLES, PALE_TABLE),
                     help="every scene on this kind of table (default: felt, wood, cloth or bamboo by seed); "
                     f"'{PALE_TABLE}' is a white, cream or light grey cloth, which no default scene draws")
+    ap.add_argument("--lamp", type=float,
+                    help="light from a lamp to one side: the photo's far side gets this share less light (0.5: "
+                    "half; default: a gentler slope of 0-0.35 drawn by seed)")
     ap.add_argument("--one-look", action="store_true",
                     help="never take the closer look (vision.scan.CLOSER_LOOK_GAIN = inf), to compare")
     ap.add_argument("--json", help="write per-scene results here")
@@ -174,7 +177,8 @@ def main(argv=None) -> int:
     for k in range(a.scenes):
         seed = a.first_seed + k
         width = a.width or WIDTHS[seed % len(WIDTHS)]
-        data, truth = make_scene(seed, width=width, sources=sources, fill=a.fill, bodies=a.bodies, table=a.table)
+        data, truth = make_scene(seed, width=width, sources=sources, fill=a.fill, bodies=a.bodies, table=a.table,
+                                 lamp=a.lamp)
         fn = truth_classifier(truth) if a.classifier == "truth" else None
         result = scan(data, classify_fn=fn)
         s = score_scene(result, truth)
@@ -199,7 +203,8 @@ def main(argv=None) -> int:
           + (f" (flower reader {a.flower_model})" if a.flower_model and a.classifier == "model" else "")
           + (f", sources {a.sources}" if sources else "")
           + (f", fill {a.fill}" if a.fill else "") + (", one look" if a.one_look else "")
-          + (f", bodies {a.bodies}" if a.bodies != "sprite" else "") + (f", table {a.table}" if a.table else ""))
+          + (f", bodies {a.bodies}" if a.bodies != "sprite" else "") + (f", table {a.table}" if a.table else "")
+          + (f", lamp {a.lamp}" if a.lamp is not None else ""))
     # a scene's style is drawn from the styles this machine has (riichi_art needs cairosvg, the
     # [train] extra; the art and fonts need ../shared), so the same seeds are other photos without them
     print(f"styles on this machine: {', '.join(SCENE_SOURCES())}")

@@ -499,7 +499,7 @@ def make_scene(seed: int, *, width: int = 1600, hand: dict | None = None, source
                table: str | None = None, tilt: float | None = None, roll: float | None = None,
                quality: int | None = None, clutter: bool = True, portrait: bool = False,
                sources: tuple[str, ...] | None = None, fill: float | None = None,
-               bodies: str = "sprite") -> tuple[bytes, dict]:
+               bodies: str = "sprite", lamp: float | None = None) -> tuple[bytes, dict]:
     """Compose one synthetic table photo. Returns ``(jpeg_bytes, truth)``.
 
     ``fill``: the share of the frame's shorter side that the hand's layout spans (default: drawn
@@ -513,6 +513,10 @@ def make_scene(seed: int, *, width: int = 1600, hand: dict | None = None, source
     towards the camera's foot, the same way for every tile, and as long as a tile 0.4-0.65
     times as thick as its face is tall shows at that tilt (nothing else in the scene changes).
 
+    ``lamp``: light from a lamp to one side, falling off across the photo so that its far side
+    gets this share less light than its near side (0.5: half); by default the light's slope is
+    drawn from 0-0.35 across the photo, in the same direction. A given one changes nothing else.
+
     ``hand`` may be given in the form of :func:`parse_hand` (mpsz strings); by default
     a random hand.  ``truth`` = ``{"hand": <scan contract>, "tiles": [{"tile", "corners",
     "group"}], "image": {"width", "height"}, "params": {...}}``; ``tile`` is a code or
@@ -522,6 +526,8 @@ def make_scene(seed: int, *, width: int = 1600, hand: dict | None = None, source
         raise ValueError(f"bodies must be 'sprite' or 'camera', not {bodies!r}")
     if table is not None and table not in (*TABLES, PALE_TABLE):
         raise ValueError(f"table must be one of {(*TABLES, PALE_TABLE)}, not {table!r}")
+    if lamp is not None and not 0 <= lamp < 1:
+        raise ValueError(f"lamp must be a share of the light from 0 to under 1, not {lamp!r}")
     rng = np.random.default_rng(seed)
     pool = tuple(sources) if sources else SCENE_SOURCES()
     src = source if source is not None else str(rng.choice(pool))
@@ -598,7 +604,7 @@ def make_scene(seed: int, *, width: int = 1600, hand: dict | None = None, source
                                 borderMode=cv2.BORDER_CONSTANT, borderValue=0)
     a = layer[..., 3:4]
     photo = photo * (1 - layer[..., 4:5]) * (1 - a) + layer[..., :3] * a
-    photo = _photograph(photo, rng)
+    photo = _photograph(photo, rng, lamp)
 
     ok, buf = cv2.imencode(".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, quality])
     assert ok
@@ -613,11 +619,14 @@ def make_scene(seed: int, *, width: int = 1600, hand: dict | None = None, source
         "params": {"seed": seed, "source": src, "table": table, "tilt": round(tilt, 1), "roll": round(roll, 1),
                    "quality": quality, "n_tiles": n_tiles, "fill": round(fill, 3)},
     }
+    if lamp is not None:
+        truth["params"]["lamp"] = lamp
     return buf.tobytes(), truth
 
 
-def _photograph(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """Light, lens and sensor: tint, gradient, vignetting, glare, blur, noise -> uint8 BGR."""
+def _photograph(img: np.ndarray, rng: np.random.Generator, lamp: float | None = None) -> np.ndarray:
+    """Light, lens and sensor: tint, gradient, vignetting, glare, blur, noise -> uint8 BGR.
+    ``lamp``: see :func:`make_scene`."""
     h, w = img.shape[:2]
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     xn, yn = (xx - w / 2) / (w / 2), (yy - h / 2) / (h / 2)
@@ -626,7 +635,12 @@ def _photograph(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     tint = np.array([1 - warm, 1 - warm * 0.3, 1 + warm * 0.4], np.float32)
     # uneven light: a linear gradient plus vignetting
     g = rng.uniform(-1, 1, 2)
-    light = 1 + rng.uniform(0, 0.35) * (g[0] * xn + g[1] * yn) / 2
+    slope = rng.uniform(0, 0.35)  # drawn even when a lamp is given, so the rest of the scene stays the same
+    if lamp is None:
+        light = 1 + slope * (g[0] * xn + g[1] * yn) / 2
+    else:  # 1 on the side the lamp is on, 1 - lamp on the far side (corners clipped to that range)
+        toward = np.clip((g[0] * xn + g[1] * yn) / (np.abs(g).sum() + 1e-6), -1, 1)
+        light = 1 - lamp * (1 - toward) / 2
     light *= 1 - rng.uniform(0.05, 0.35) * (xn ** 2 + yn ** 2) / 2
     exposure = rng.uniform(0.85, 1.2)
     out = img * (light * exposure)[..., None] * tint[None, None, :]

@@ -91,6 +91,22 @@ def test_a_given_quality_saves_the_same_photo_at_that_quality():
     assert again == data  # the drawn quality, given, gives the very same file
 
 
+def test_a_lamp_to_one_side_dims_the_far_side_and_changes_nothing_else():
+    """``lamp``: the same photo lit from one side, its far side getting that share less light
+    than its near side (the default light's slope is at most 0.35 across the photo)."""
+    data, truth = make_scene(5, width=800, lamp=0.0)
+    dim, dim_truth = make_scene(5, width=800, lamp=0.6)
+    assert dim_truth["params"] == {**truth["params"], "lamp": 0.6}
+    assert {k: v for k, v in dim_truth.items() if k != "params"} == {k: v for k, v in truth.items() if k != "params"}
+    a, b = (cv2.imdecode(np.frombuffer(d, np.uint8), cv2.IMREAD_GRAYSCALE).astype(np.float32) for d in (data, dim))
+    lit = a > 40  # leave out the darkest pixels, where noise and rounding weigh most
+    ratio = b[lit] / a[lit]
+    assert 0.93 < float(np.percentile(ratio, 98)) < 1.07   # the near side as lit as before
+    assert 0.35 < float(np.percentile(ratio, 2)) < 0.5     # the far side at about 0.4 of it
+    with pytest.raises(ValueError, match="lamp"):
+        make_scene(5, width=800, lamp=1.0)
+
+
 def test_a_scene_of_photographed_faces_puts_the_real_crops_where_the_faces_go(tmp_path, monkeypatch):
     """The measuring style ``real_photo`` (vision.faces.photos): each face of the scene is one
     of the real crops of its kind, and kinds without a crop fall back to a rendered style."""
