@@ -345,19 +345,39 @@ def write_card(reports: Path, out: Path) -> None:
           "season/plant character, and every set draws its own pictures.",
           "- `reject` is learnt from rendered non-faces (tables, sides, two half tiles); the phone should also treat "
           "low confidence as a question to the player.", ""]
-    flowers = load("flowers")
-    if flowers:  # the flower reader's own section (vision/train_flowers.py)
-        from .train_flowers import card_section
+    from .train_flowers import CARD_HEADING as FLOWER_HEADING, card_section
 
-        L += card_section(flowers)
+    flowers = load("flowers")
+    # the flower reader's own section (vision/train_flowers.py), or the card's as it was
+    L += card_section(flowers) if flowers else kept_section(out, FLOWER_HEADING, KEPT_FLOWERS)
     banded = banded_reports(reports)
-    if banded:
-        L += banded_card_section(*banded)
+    L += banded_card_section(*banded) if banded else kept_section(out, BANDED_HEADING, KEPT_BANDED)
     out.write_text("\n".join(L) + "\n")
     print(f"wrote {out}")
 
 
 BANDED_HEADING = "## Banded reader (`models/tiles_banded.onnx`)"
+KEPT_FLOWERS = ("Kept from the card before the tile classifier above was trained: the flower reader was not "
+                "trained again, and its figures that read with the tile classifier (the columns 'tile classifier' "
+                "and 'with the reader') were measured with the classifier of that time.")
+KEPT_BANDED = ("Kept from the card before the tile classifier above was trained: the banded reader was not trained "
+               "again; its figures are its own.")
+
+
+def kept_section(card: Path, heading: str, note: str) -> list[str]:
+    """The section under ``heading`` of the ``card`` as it stands, with ``note`` under its heading
+    (once), where the reports of that section's model are not at hand: a run that trains one model
+    keeps the sections of the others as they were measured. Nothing where the card has no such
+    section."""
+    if not card.exists():
+        return []
+    found = re.search(re.escape(heading) + r".*?(?=\n## |\Z)", card.read_text(), re.S)
+    if not found:
+        return []
+    lines = found.group(0).rstrip("\n").split("\n")
+    if note not in lines:
+        lines[1:1] = ["", note]
+    return lines + [""]
 
 
 def banded_reports(reports: Path) -> list[dict] | None:

@@ -159,6 +159,25 @@ def test_the_banded_readers_section_is_written_from_its_own_reports(card, tmp_pa
     assert f"under {UNSURE}" in text
 
 
+def test_the_other_readers_sections_are_kept_where_their_reports_are_missing(card, tmp_path):
+    """A run that trains the tile classifier alone has no flower or banded reports: the card keeps
+    those readers' sections as they stood, each saying so once, however often it is written."""
+    from vision.train_flowers import CARD_HEADING as FLOWERS
+
+    card()
+    old = (tmp_path / "CARD.md").read_text()
+    (tmp_path / "CARD.md").write_text(old.rstrip("\n") + f"\n\n{FLOWERS}\n\n| flowers | n |\n| rendered all | 4000 |\n\n"
+                                      f"{model_card.BANDED_HEADING}\n\n- Rendered check set: **99.2%**\n")
+    card()
+    lines = card()  # written twice more from the same reports
+    flowers, banded = _section(lines, FLOWERS), _section(lines, model_card.BANDED_HEADING)
+    assert flowers[2] == model_card.KEPT_FLOWERS and "| rendered all | 4000 |" in flowers
+    assert banded[2] == model_card.KEPT_BANDED and "- Rendered check set: **99.2%**" in banded
+    assert lines.count(model_card.KEPT_FLOWERS) == 1 and lines.count(model_card.KEPT_BANDED) == 1
+    (tmp_path / "CARD.md").unlink()
+    assert FLOWERS not in card()  # nothing to keep: no section
+
+
 def test_the_check_without_shared_runs_in_a_child_process():
     """``clean_check_report_local_only`` measures the shipped model in a child Python pointed at an
     empty shared folder; the child imports the check by name, so a move of that function would
