@@ -371,7 +371,7 @@ def kept_section(card: Path, heading: str, note: str) -> list[str]:
     section."""
     if not card.exists():
         return []
-    found = re.search(re.escape(heading) + r".*?(?=\n## |\Z)", card.read_text(), re.S)
+    found = _section_pattern(heading).search(card.read_text())
     if not found:
         return []
     lines = found.group(0).rstrip("\n").split("\n")
@@ -417,12 +417,17 @@ def banded_card_section(base: dict, hold: dict, ship: dict) -> list[str]:
             f"{hold['unseen_all']['top1']:.1%} of {hold['unseen_all']['n']}.", ""]
 
 
+def _section_pattern(heading: str) -> re.Pattern:
+    """A card's section: from ``heading`` up to the next second-level heading or the card's end."""
+    return re.compile(re.escape(heading) + r".*?(?=\n## |\Z)", re.S)
+
+
 def replace_card_section(card: Path, heading: str, section: list[str]) -> None:
     """Put ``section`` (lines, starting with ``heading``) in place of the card's section of that
     heading, or at the card's end."""
     text = card.read_text()
     block = "\n".join(section)
-    pattern = re.compile(re.escape(heading) + r".*?(?=\n## |\Z)", re.S)
+    pattern = _section_pattern(heading)
     text = pattern.sub(lambda _: block.rstrip("\n"), text) if pattern.search(text) else text.rstrip("\n") + "\n\n" + block
     card.write_text(text if text.endswith("\n") else text + "\n")
 
