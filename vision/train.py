@@ -448,7 +448,7 @@ def cmd_main(a) -> int:
     styles; stage B: continue on every source (the rendered-only base model); stage C: fine-tune
     the head with the real crops and export."""
     torch = _torch()
-    torch.manual_seed(TRAIN_SEED)
+    torch.manual_seed(a.seed)
     t_all = time.time()
     held = held_out_sources(a)
     data, facts = training_data(a)
@@ -470,7 +470,7 @@ def cmd_main(a) -> int:
     if held:
         sub = _without_sources(data, held)
         print(f"stage A: {len(sub['y'])} of {len(data['y'])} crops, without {held}", flush=True)
-        info_a = train(model, sub, steps=a.steps_a, minutes=a.minutes_a, lr=a.lr, label="A-holdout")
+        info_a = train(model, sub, steps=a.steps_a, minutes=a.minutes_a, lr=a.lr, seed=a.seed, label="A-holdout")
         torch.save(model.state_dict(), WORK / f"{a.prefix}stage_a.pt")
         export_onnx(model, WORK / f"{a.prefix}stage_a.onnx")  # for the unseen-style scan bench (bench/scan_accuracy.py)
         unseen = _unseen_sets(held, a.holdout_test_n, a.workers)
@@ -487,12 +487,12 @@ def cmd_main(a) -> int:
             (MODELS / "labels.json").write_text(json.dumps(list(LABELS)) + "\n")
             print(f"exported the stage A model as a provisional models/{a.onnx}", flush=True)
     info_b = train(model, data, steps=a.steps_b, minutes=a.minutes_b, lr=a.lr * (0.5 if held or a.resume else 1.0), label="B-all",
-                   seed=TRAIN_SEED + 3 + len(history))
+                   seed=a.seed + 3 + len(history))
     history.append(info_b)
     torch.save(model.state_dict(), WORK / f"{a.prefix}base.pt")
     base = {"command": "python -m vision.train", "stage_a": info_a if held or a.resume else None, "train": info_b,
             "history": history, **facts, "render_seed": RENDER_SEED,
-            "train_seed": TRAIN_SEED, "check": score(predict(model, check["x"]), check["y"]),
+            "train_seed": a.seed, "check": score(predict(model, check["x"]), check["y"]),
             "real": score(predict(model, real_x), real_y) if len(real_y) else None, "env": env}
     _save_report(f"{a.prefix}base", base)
     print(f"base: rendered check {base['check']['top1']:.4f}"
@@ -552,8 +552,10 @@ def _real_finetune(a, model, data: dict, real, **kw) -> dict | None:
     imgs, codes = real
     if not codes or a.finetune_steps <= 0:
         return None
-    feats = rendered_features(model, data, k=a.ft_from)
-    return finetune(model, feats, (imgs, codes), steps=a.finetune_steps, k=a.ft_from, real_share=a.real_share, **kw)
+    seed = kw.pop("seed", a.seed + 1)  # the fine-tune's seed; its rendered features take the next one
+    feats = rendered_features(model, data, seed=seed + 1, k=a.ft_from)
+    return finetune(model, feats, (imgs, codes), steps=a.finetune_steps, k=a.ft_from, real_share=a.real_share,
+                    seed=seed, **kw)
 
 
 def _finetune_and_ship(a, model, data, check, real, t_all, env) -> int:
@@ -595,6 +597,12 @@ def folds(codes: list[str], k: int, seed: int = 5) -> np.ndarray:
     return out
 
 
+def _base_seed() -> int:
+    """The training seed of ``.train/base.pt``'s run (its report; the default seed before runs recorded it)."""
+    path = REPORTS / "base.json"
+    return int(json.loads(path.read_text()).get("train_seed", TRAIN_SEED)) if path.exists() else TRAIN_SEED
+
+
 def cmd_cv(a) -> int:
     """k-fold cross-validation of the fine-tuning step: each fold fine-tunes the rendered-only base
     model (``.train/base.pt``) exactly as the shipped model was, on 4/5 of the real crops."""
@@ -610,7 +618,8 @@ def cmd_cv(a) -> int:
     data, _ = training_data(a)
     model = build_model()
     model.load_state_dict(torch.load(base_ckpt))
-    feats = rendered_features(model, data, k=a.ft_from)
+    seed = _base_seed()  # each fold fine-tunes with the seeds the base model's own fine-tune used
+    feats = rendered_features(model, data, seed=seed + 2, k=a.ft_from)
     fold = folds(codes, a.cv)
     probs = np.zeros((len(codes), len(LABELS)), np.float32)
     probs_other = np.zeros_like(probs)  # the same folds scored with the other flip setting
@@ -622,7 +631,7 @@ def cmd_cv(a) -> int:
         tr = [i for i in range(len(codes)) if fold[i] != f]
         te = [i for i in range(len(codes)) if fold[i] == f]
         info = finetune(model, feats, ([imgs[i] for i in tr], [codes[i] for i in tr]), steps=a.finetune_steps,
-                        real_share=a.real_share,
+                        real_share=a.real_share, seed=seed + 1,
                         label=f"cv{f}", k=a.ft_from)
         x, _ = _real_arrays([imgs[i] for i in te], [codes[i] for i in te])
         probs[te] = predict(model, x)
@@ -634,7 +643,7 @@ def cmd_cv(a) -> int:
     other = score(probs_other, y)
     rep = {"command": f"python -m vision.train --cv {a.cv}", "folds": infos, "overall": score(probs, y),
            "other_flip_setting": {"flip_average": not FLIP_AVERAGE, "top1": other["top1"], "top3": other["top3"]},
-           "seconds": round(time.time() - t0, 1), "fold_seed": 5,
+           "seconds": round(time.time() - t0, 1), "fold_seed": 5, "train_seed": seed,
            "wrong": [{"file": files[i], "tile": codes[i], "pred": LABELS[int(probs[i].argmax())]}
                      for i in range(len(codes)) if probs[i].argmax() != y[i]], "env": environment()}
     _save_report("cv", rep)
@@ -675,6 +684,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--replica", action="store_true",
                     help="measure the unseen styles on the whole recipe (stages A and B and the real-crop fine-tune) "
                          "trained without the held-out sources; exports .train/replica.onnx, ships nothing")
+    ap.add_argument("--seed", type=int, default=TRAIN_SEED,
+                    help="training seed of the main run (its stages, its fine-tune and the fine-tune's rendered "
+                         "features; --cv reuses the seed of the base model it cross-validates)")
     ap.add_argument("--replica-seed", type=int, default=TRAIN_SEED, help="training seed of --replica")
     ap.add_argument("--banded", action="store_true",
                     help=f"train the second reader instead: the same recipe with a body band on {BAND_SHARE:.0%}% of the "

@@ -199,3 +199,12 @@ def test_the_label_check_names_a_mended_label_only_where_the_report_counted_the_
         "top-1 would be 100.0% (15 / 15).", ""]
     since = {"overall": {"per_class": per_class}, "wrong": [{"file": "350.jpg", "tile": "9p", "pred": "8p"}]}
     assert model_card._label_check(since) == []
+
+
+def test_the_cross_validation_fine_tunes_with_the_seed_of_the_base_model_it_reads(tmp_path, monkeypatch):
+    monkeypatch.setattr(train, "REPORTS", tmp_path)
+    assert train._base_seed() == train.TRAIN_SEED  # no report yet: the default seed
+    (tmp_path / "base.json").write_text(json.dumps({"train_seed": 12}))
+    assert train._base_seed() == 12
+    (tmp_path / "base.json").write_text(json.dumps({"check": {}}))  # a report from before seeds were recorded
+    assert train._base_seed() == train.TRAIN_SEED
