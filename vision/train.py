@@ -503,8 +503,8 @@ def cmd_main(a) -> int:
 def cmd_replica(a) -> int:
     """The unseen-style figure of the whole shipped recipe: stage A, stage B and the real-crop
     fine-tune, each exactly as ``cmd_main`` runs them (same steps, learning rates and seeds when
-    ``--replica-seed`` is left at the training seed), but never on a crop of the held-out face
-    sources. The real crops are product photos of other sets, none of them a held-out source's
+    ``--replica-seed`` is left out: the main run's seed, from its base report), but never on a
+    crop of the held-out face sources. The real crops are product photos of other sets, none of them a held-out source's
     face, so the model still never saw a held-out style: it is the hold-out of everything the
     shipped model learnt from, where stage A alone (the main run's hold-out model) leaves out
     stage B and the real crops. Exports ``.train/replica.onnx`` (for ``bench/unseen_style.py``,
@@ -520,7 +520,7 @@ def cmd_replica(a) -> int:
     data, _ = training_data(a)
     sub = _without_sources(data, held)
     files, imgs, codes = load_real()
-    seed = a.replica_seed
+    seed = _base_seed() if a.replica_seed is None else a.replica_seed
     torch.manual_seed(seed)
     model = build_model()
     print(f"replica: {len(sub['y'])} of {len(data['y'])} crops, without {held}, seed {seed}", flush=True)
@@ -533,7 +533,7 @@ def cmd_replica(a) -> int:
            "held_out": list(held), "seed": seed, "stages": [info_a, info_b], "finetune": ft,
            "n_rendered": len(sub["y"]), "test_seed": HOLDOUT_TEST_SEED,
            **unseen_scores(model, unseen), "total_seconds": round(time.time() - t_all, 1), "env": environment()}
-    _save_report("replica" if seed == TRAIN_SEED else f"replica_{seed}", rep)
+    _save_report("replica" if seed == _base_seed() else f"replica_{seed}", rep)
     print("replica unseen-style top-1: " + ", ".join(f"{s} {r['top1']:.4f}" for s, r in rep["unseen"].items())
           + f", all {rep['unseen_all']['top1']:.4f}", flush=True)
     return 0
@@ -687,7 +687,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=TRAIN_SEED,
                     help="training seed of the main run (its stages, its fine-tune and the fine-tune's rendered "
                          "features; --cv reuses the seed of the base model it cross-validates)")
-    ap.add_argument("--replica-seed", type=int, default=TRAIN_SEED, help="training seed of --replica")
+    ap.add_argument("--replica-seed", type=int, default=None,
+                    help="training seed of --replica (default: the main run's, read from its base report)")
     ap.add_argument("--banded", action="store_true",
                     help=f"train the second reader instead: the same recipe with a body band on {BAND_SHARE:.0%}% of the "
                          "rendered crops, exported as models/tiles_banded.onnx (reports and checkpoints named banded_*)")
