@@ -81,6 +81,27 @@ class ScoreResponse(_Open):
     reason: str | None = Field(None, description="why the hand is not winning")
 
 
+class ScoreManyRequest(BaseModel):
+    """Several hands to score in one call (the phone page asks which of the scan's other guesses
+    would make a hand a winning one)."""
+
+    requests: list[dict] = Field(min_length=1, max_length=48,
+                                 description="1 to 48 JSON objects, each the engine's contract as for "
+                                             "/api/score (ScoreRequest); one the engine cannot take gets "
+                                             "its error in its item")
+
+
+class ScoreManyItem(BaseModel):
+    """One request's answer: ``result`` (exactly ``engine.score``'s) or ``error`` (the engine's error)."""
+
+    result: ScoreResponse | None = None
+    error: ErrorDetail | None = None
+
+
+class ScoreManyResponse(BaseModel):
+    results: list[ScoreManyItem] = Field(description="one answer per request, in the same order")
+
+
 # ----------------------------------------------------------------- variants
 class OptionSpec(_Open):
     name: str

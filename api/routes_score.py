@@ -1,5 +1,6 @@
-"""``POST /api/score`` (the engine's JSON contract, passed through unchanged)
-and ``GET /api/variants`` (each variant's options, flags and defaults)."""
+"""``POST /api/score`` (the engine's JSON contract, passed through unchanged),
+``POST /api/score/many`` (several of them in one call) and ``GET /api/variants`` (each
+variant's options, flags and defaults)."""
 from __future__ import annotations
 
 import json
@@ -13,7 +14,7 @@ import engine
 from engine.errors import EngineError
 
 from .errors import error_response
-from .models import ErrorBody, ScoreRequest, ScoreResponse, VariantSpec
+from .models import ErrorBody, ScoreManyRequest, ScoreManyResponse, ScoreRequest, ScoreResponse, VariantSpec
 
 router = APIRouter(prefix="/api", tags=["score"])
 
@@ -47,18 +48,72 @@ def inline_schema(model) -> dict:
         "application/json": {"schema": inline_schema(ScoreRequest)}}}},
 )
 async def score(request: Request) -> JSONResponse:
-    raw = await request.body()
-    try:
-        payload = json.loads(raw)
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        return error_response(422, "bad_json", f"The request body is not JSON: {exc}.")
-    if not isinstance(payload, dict):
-        return error_response(422, "bad_json", "The request body must be a JSON object (the engine's contract).")
+    must = "The request body must be a JSON object (the engine's contract)."
+    payload, refused = _json_object(await request.body(), must)
+    if refused is not None:
+        return refused
     try:
         result = await run_in_threadpool(engine.score, payload)
     except EngineError as exc:
         return JSONResponse(exc.to_json(), status_code=422)
     return JSONResponse(result)
+
+
+MAX_MANY = 48  # requests in one POST /api/score/many: every single-tile change the page asks about, and more
+
+
+@router.post(
+    "/score/many",
+    summary="Score several hands at once",
+    description=f"`{{\"requests\": [...]}}`: 1 to {MAX_MANY} requests, each exactly the engine's contract as for "
+                "`POST /api/score`. The answer holds one item per request, in order: `{\"result\": ...}` with "
+                "exactly `engine.score`'s answer, or `{\"error\": ...}` with the engine's error for that hand; a bad "
+                "hand does not fail the others. A body that is not such an object (each request a JSON object) "
+                "gives HTTP 422.",
+    response_model=ScoreManyResponse,
+    responses={422: {"model": ErrorBody, "description": "not a JSON object with 1 to 48 requests"}},
+    openapi_extra={"requestBody": {"required": True, "content": {
+        "application/json": {"schema": inline_schema(ScoreManyRequest)}}}},
+)
+async def score_many(request: Request) -> JSONResponse:
+    must = 'The request body must be a JSON object {"requests": [...]} holding a list of score requests.'
+    payload, refused = _json_object(await request.body(), must, "requests")
+    if refused is not None:
+        return refused
+    requests = payload.get("requests")
+    if not isinstance(requests, list):
+        return error_response(422, "bad_json", must, "requests")
+    if not 1 <= len(requests) <= MAX_MANY:
+        return error_response(422, "bad_request", f"Send 1 to {MAX_MANY} score requests at once, "
+                              f"not {len(requests)}.", "requests")
+    odd = next((i for i, req in enumerate(requests) if not isinstance(req, dict)), None)
+    if odd is not None:
+        return error_response(422, "bad_json", f"Request {odd} is not a JSON object (the engine's contract).",
+                              "requests")
+    return JSONResponse({"results": await run_in_threadpool(_score_each, requests)})
+
+
+def _json_object(raw: bytes, must: str, field: str | None = None) -> tuple[dict | None, JSONResponse | None]:
+    """(the body as a JSON object, None), or (None, the 422 ``bad_json`` answer: ``must`` where it is
+    JSON but no object)."""
+    try:
+        payload = json.loads(raw)
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        return None, error_response(422, "bad_json", f"The request body is not JSON: {exc}.")
+    if not isinstance(payload, dict):
+        return None, error_response(422, "bad_json", must, field)
+    return payload, None
+
+
+def _score_each(requests: list) -> list[dict]:
+    """``engine.score`` of each request: ``{"result": ...}`` or the engine's ``{"error": ...}``."""
+    out = []
+    for req in requests:
+        try:
+            out.append({"result": engine.score(req)})
+        except EngineError as exc:
+            out.append(exc.to_json())
+    return out
 
 
 @lru_cache(maxsize=1)

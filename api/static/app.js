@@ -34,6 +34,9 @@
   var STORE_KEY = 'tilelens.context.v1';
   var HAND_KEY = 'tilelens.hand.v1';  // sessionStorage: survives the tab being reloaded after the camera
   var SCORE_DELAY_MS = 250;
+  var OTHER_GUESS_LEAST = 0.02;  // a scan guess this likely may be offered as a misread tile's kind
+  var OTHER_GUESSES_MAX = 48;    // single-tile changes asked about at once (POST /api/score/many)
+  var OTHER_GUESSES_SHOWN = 3;
 
   var $ = function (id) { return document.getElementById(id); };
 
@@ -1041,6 +1044,7 @@
       if (res.status === 200 && res.data) {
         renderResult(res.data, req);
         resultEl.setAttribute('data-state', 'ready');
+        if (!res.data.winning && handSize() % 3 === 2) offerOtherGuesses(seq);
         // session.js offers its one-tap "Record" button for each scored hand
         document.dispatchEvent(new CustomEvent('tilelens:scored', { detail: { request: req, result: res.data } }));
       } else {
@@ -1052,6 +1056,66 @@
       renderError(err.message);
       resultEl.setAttribute('data-state', 'error');
     });
+  }
+
+  /* A complete hand that does not win may hold a misread tile: the scan's other guesses for the
+     tiles the player has not set, each tried alone (one POST /api/score/many), and those that
+     make the hand a winning one offered above the result, likeliest first. */
+  function otherGuesses() {
+    var out = [];
+    allItems().forEach(function (f) {
+      var it = f.item, d = detection(it);
+      if (!d || it.edited || !d.top3) return;
+      d.top3.forEach(function (g) {
+        var code = g[0], p = Number(g[1]);
+        if (code === it.code || !isTileCode(code) || !variantHas(code) || !(p >= OTHER_GUESS_LEAST)) return;
+        out.push({ item: it, code: code, p: p });
+      });
+    });
+    out.sort(function (a, b) { return b.p - a.p; });
+    return out.slice(0, OTHER_GUESSES_MAX);
+  }
+
+  function offerOtherGuesses(seq) {
+    var guesses = otherGuesses();
+    if (!guesses.length) return;
+    var reqs = guesses.map(function (g) {
+      var was = g.item.code;
+      g.item.code = g.code;
+      var req = buildRequest();
+      g.item.code = was;
+      return req;
+    });
+    request('POST', '/api/score/many', { requests: reqs }).then(function (res) {
+      if (seq !== scoreSeq || res.status !== 200 || !res.data || !Array.isArray(res.data.results)) return;
+      var wins = [];
+      res.data.results.forEach(function (x, i) { if (x && x.result && x.result.winning) wins.push({ g: guesses[i], r: x.result }); });
+      renderOtherGuesses(wins);
+    }, function () { /* a hint only: the result above stands without it */ });
+  }
+
+  function renderOtherGuesses(wins) {
+    var box = $('other-guesses');
+    if (!box || !wins.length) return;
+    box.innerHTML = '';
+    box.appendChild(el('h3', '', 'A misread tile?'));
+    box.appendChild(el('p', 'muted', 'With one of the scan\'s other guesses this is a winning hand. Tap to use it:'));
+    wins.slice(0, OTHER_GUESSES_SHOWN).forEach(function (w) {
+      var g = w.g, sc = w.r.score && typeof w.r.score === 'object' ? w.r.score : null;
+      var b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'button other-guess';
+      b.setAttribute('data-from', g.item.code);
+      b.setAttribute('data-to', g.code);
+      b.appendChild(tileEl(g.item.code, { small: true }));
+      b.appendChild(el('span', 'arrow', '\u2192'));
+      b.appendChild(tileEl(g.code, { small: true }));
+      b.appendChild(el('span', 'what', tileName(g.item.code) + ' as ' + tileName(g.code) + ' (' +
+        Math.round(g.p * 100) + '% guess)' + (sc ? ': ' + sc.total + (sc.unit ? ' ' + sc.unit : '') : '')));
+      b.addEventListener('click', function () { setCode(g.item, g.code); });
+      box.appendChild(b);
+    });
+    box.hidden = false;
   }
 
   function renderError(message) {
@@ -1160,6 +1224,10 @@
     verdict.textContent = r.winning ? 'Winning hand' : (hasWaits ? 'Not complete: waiting' : 'Not a winning hand');
     body.appendChild(verdict);
     if (r.reason) body.appendChild(el('p', 'reason', r.reason));
+    var others = el('div', 'other-guesses');
+    others.id = 'other-guesses';
+    others.hidden = true;
+    body.appendChild(others);
 
     if (r.payments && typeof r.payments === 'object' && Object.keys(r.payments).length) {
       body.appendChild(el('h3', '', 'Payments'));

@@ -74,3 +74,34 @@ def test_variants_are_the_engines_table(authed):
     assert set(table) == {"philippine", "malaysian", "wenzhou", "riichi", "taiwan"}
     for spec in table.values():
         assert {"name", "title", "seats", "options", "flags", "wilds"} <= set(spec)
+
+
+def test_score_many_answers_each_request_in_order_as_the_engine_does(authed):
+    hands = GOOD_HANDS + BAD_HANDS + [{"variant": "riichi"}]  # a bad hand fails alone
+    r = authed.post("/api/score/many", json={"requests": hands})
+    assert r.status_code == 200
+    results = r.json()["results"]
+    assert len(results) == len(hands)
+    for hand, item in zip(hands, results):
+        status, expected = engine_answer(dict(hand))
+        assert item == ({"result": expected} if status == 200 else expected)
+    assert results[-1]["error"]["field"] == "concealed"
+
+
+@pytest.mark.parametrize("body, code", [
+    ({"requests": []}, "bad_request"),
+    ({"requests": [GOOD_HANDS[0]] * 49}, "bad_request"),
+    ({"requests": GOOD_HANDS[0]}, "bad_json"),
+    ({"requests": [GOOD_HANDS[0], ["not", "a", "hand"]]}, "bad_json"),
+    ([GOOD_HANDS[0]], "bad_json"),
+    (GOOD_HANDS[0], "bad_json"),
+])
+def test_score_many_refuses_a_body_that_is_not_1_to_48_requests(authed, body, code):
+    r = authed.post("/api/score/many", json=body)
+    assert r.status_code == 422
+    assert r.json()["error"]["code"] == code and r.json()["error"]["field"] == "requests"
+
+
+def test_score_many_needs_the_token(client):
+    r = client.post("/api/score/many", json={"requests": [GOOD_HANDS[0]]})
+    assert r.status_code == 401

@@ -293,3 +293,54 @@ def test_a_photo_on_a_pale_cloth_says_tiles_can_be_missed(server, browser_contex
         info = page.inner_text("#scan-info")
         assert ("pale table" in info) == said, info
         assert "tiles found" in info
+
+
+def test_a_misread_tile_whose_other_guess_wins_is_offered_and_fixed_with_one_tap(server, browser_context, tmp_path):
+    # the scan (the truth of a rendered photo, served in place of the server's own scan so that
+    # it is the same on every machine) reads the 6m of a winning hand as 8m, 55% sure, with 6m
+    # its second guess: the page finds that the other guess makes the hand a winning one (one
+    # POST /api/score/many) and offers it; one tap sets the tile and the hand wins
+    from vision.scenes import make_scene
+
+    jpeg, truth = make_scene(SCENE_SEED, hand=SCENE_HAND, width=1600, clutter=False, tilt=15, roll=5)
+    photo = tmp_path / "table.jpg"
+    photo.write_bytes(jpeg)
+    tiles = [{"tile": t["tile"], "confidence": 0.97, "top3": [[t["tile"], 0.97], ["1p", 0.01], ["9p", 0.01]],
+              "corners": t["corners"], "group": t["group"]} for t in truth["tiles"]]
+    six = next(t for t in tiles if t["tile"] == "6m")
+    six.update(tile="8m", confidence=0.55, top3=[["8m", 0.55], ["6m", 0.41], ["9m", 0.04]])
+    hand = dict(truth["hand"], concealed=truth["hand"]["concealed"].replace("234567m", "234578m"))
+    body = {"tiles": tiles, "hand": hand, "image": dict(truth["image"], orientation=1), "timings_ms": {}}
+
+    page = browser_context.new_page()
+    asked = []
+    page.on("request", lambda req: asked.append(req.url) if req.url.endswith("/api/score/many") else None)
+    page.route("**/api/scan", lambda route: route.fulfill(status=200, json=body))
+    page.goto(f"{server}/pair?token={TOKEN}")
+    page.wait_for_selector("body[data-ready=true]")
+    page.select_option("#variant", VARIANT)
+    page.click(f"#winner button[data-value={WINNER}]")
+    page.click(f"#dealer button[data-value={DEALER}]")
+    page.click("#win-by button[data-value=self]")
+    page.set_input_files("#photo", str(photo))
+    page.wait_for_selector("#capture[data-state=done]", timeout=60000)
+    assert wait_result(page) == "ready"
+    assert page.get_attribute(".verdict", "data-winning") == "false"
+    page.wait_for_selector("#other-guesses:not([hidden]) .other-guess", timeout=20000)
+    offered = page.eval_on_selector_all("#other-guesses .other-guess",
+                                        "els => els.map(e => [e.dataset.from, e.dataset.to])")
+    assert offered == [["8m", "6m"]], offered  # 9m (4%) makes no winning hand: not offered
+    assert len(asked) == 1
+    assert "41% guess" in page.inner_text("#other-guesses")
+    page.locator("#other-guesses").scroll_into_view_if_needed()
+    shot(page, "5-misread")
+
+    page.click("#other-guesses .other-guess")
+    page.wait_for_selector(".verdict[data-winning=true]", timeout=20000)
+    assert sorted(row_codes(page, "#row-concealed")) == sorted(parse(truth["hand"]["concealed"]))
+    assert page.is_hidden("#other-guesses")
+    want = engine.score({"variant": VARIANT, "concealed": truth["hand"]["concealed"], "melds": truth["hand"]["melds"],
+                         "flowers": truth["hand"]["flowers"], "winning_tile": WINNING_TILE, "self_drawn": True,
+                         "winner": WINNER, "dealer": DEALER})
+    shown = {s: int(page.get_attribute(f".pay[data-seat={s}]", "data-amount")) for s in want["payments"]}
+    assert shown == want["payments"]
