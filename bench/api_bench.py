@@ -5,6 +5,9 @@ over one keep-alive HTTP connection as a phone would use it:
 
 * page: ``GET /`` + ``/static/app.js`` + ``/static/app.css`` (a cold load of the page);
 * score: ``POST /api/score`` with a winning Taiwanese hand;
+* hint: ``POST /api/score/many`` with 40 copies of that hand, each with one tile changed (what
+  the phone page asks when a scanned hand does not win: which of the scan's other guesses
+  would make it win); not part of the target, reported beside it;
 * floor: ``GET /api/tiles/0x.png`` (an authenticated 404: the cheapest round trip the
   server can do), as the in-run reference for HTTP overhead;
 * engine: ``engine.score`` called in-process, the reference for the work itself.
@@ -35,6 +38,21 @@ TOKEN = "bench-token-123456"
 HAND = {"variant": "taiwan", "concealed": "234m567m345p678s55z", "melds": [{"tiles": "777z", "concealed": False}],
         "flowers": "3f", "winning_tile": "5z", "self_drawn": True, "winner": "S", "dealer": "E"}
 TARGET_MS = 50.0
+HINT_REQUESTS = 40
+
+
+def one_tile_changes(hand: dict, n: int) -> list[dict]:
+    """``n`` copies of ``hand``, each with one concealed tile changed to a neighbouring kind."""
+    from engine.tiles import parse
+
+    tiles, out = parse(hand["concealed"]), []
+    for k in range(n):
+        i, step = k % len(tiles), 1 + k // len(tiles)
+        code = tiles[i]
+        other = (f"{(int(code[0]) - 1 + step) % 9 + 1}{code[1]}" if code[1] in "mps"
+                 else f"{(int(code[0]) - 1 + step) % 7 + 1}z")
+        out.append(dict(hand, concealed="".join(tiles[:i] + [other] + tiles[i + 1:])))
+    return out
 
 
 def free_port() -> int:
@@ -95,6 +113,12 @@ def main(argv=None) -> int:
                     r = c.post("/api/score", json=HAND)
                     assert r.status_code == 200 and r.json()["winning"], r.text
 
+                hint_body = {"requests": one_tile_changes(HAND, HINT_REQUESTS)}
+
+                def hint():
+                    r = c.post("/api/score/many", json=hint_body)
+                    assert r.status_code == 200 and len(r.json()["results"]) == HINT_REQUESTS, r.text
+
                 def floor():
                     assert c.get("/api/tiles/0x.png").status_code == 404
 
@@ -103,6 +127,7 @@ def main(argv=None) -> int:
                     "floor: authenticated 404": timed(floor, args.rounds),
                     "page: / + app.js + app.css": timed(page, args.rounds),
                     "score: POST /api/score": timed(score, args.rounds),
+                    f"hint: POST /api/score/many ({HINT_REQUESTS})": timed(hint, max(1, args.rounds // 5)),
                 }
         finally:
             proc.terminate()
