@@ -1089,7 +1089,9 @@
     request('POST', '/api/score/many', { requests: reqs }).then(function (res) {
       if (seq !== scoreSeq || res.status !== 200 || !res.data || !Array.isArray(res.data.results)) return;
       var wins = [];
-      res.data.results.forEach(function (x, i) { if (x && x.result && x.result.winning) wins.push({ g: guesses[i], r: x.result }); });
+      res.data.results.forEach(function (x, i) {
+        if (x && x.result && x.result.winning) wins.push({ g: guesses[i], r: x.result });
+      });
       renderOtherGuesses(wins);
     }, function () { /* a hint only: the result above stands without it */ });
   }
