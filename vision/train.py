@@ -501,16 +501,17 @@ def cmd_main(a) -> int:
 
 
 def cmd_replica(a) -> int:
-    """The unseen-style figure of the whole shipped recipe: stage A, stage B and the real-crop
-    fine-tune, each exactly as ``cmd_main`` runs them (same steps, learning rates and seeds when
+    """The unseen-style figure of the whole shipped recipe: stage A, stage B and the real-crop fine-
+    tune, each exactly as ``cmd_main`` runs them (same steps, learning rates and seeds when
     ``--replica-seed`` is left out: the main run's seed, from its base report), but never on a
     crop of the held-out face sources. The real crops are product photos of other sets, none of
     them a held-out source's face, so the model still never saw a held-out style: it is the
     hold-out of everything the shipped model learnt from, where stage A alone (the main run's
-    hold-out model) leaves out stage B and the real crops. Exports ``.train/replica.onnx`` (for ``bench/unseen_style.py``,
-    with a flower reader trained with the same sources left out) and writes the ``replica``
-    report, which the card shows beside stage A's figures. Not part of the shipped model's
-    command: it trains as long again, with wall-clock caps of an hour a stage."""
+    hold-out model) leaves out stage B and the real crops. Exports ``.train/replica.onnx`` (for
+    ``bench/unseen_style.py``, with a flower reader trained with the same sources left out) and
+    writes the ``replica`` report, which the card shows beside stage A's figures. Not part of
+    the shipped model's command: it trains as long again, with wall-clock caps of an hour a
+    stage."""
     torch = _torch()
     held = held_out_sources(a)
     if not held:
