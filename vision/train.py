@@ -501,8 +501,8 @@ def cmd_main(a) -> int:
 
 
 def cmd_replica(a) -> int:
-    """The unseen-style figure of the whole shipped recipe: stage A, stage B and the real-crop fine-
-    tune, each exactly as ``cmd_main`` runs them (same steps, learning rates and seeds when
+    """The unseen-style figure of the whole shipped recipe: stage A, stage B and the real-crop
+    fine-tune, each exactly as ``cmd_main`` runs them (same steps, learning rates and seeds when
     ``--replica-seed`` is left out: the main run's seed, from its base report), but never on a
     crop of the held-out face sources. The real crops are product photos of other sets, none of
     them a held-out source's face, so the model still never saw a held-out style: it is the
