@@ -236,8 +236,10 @@ class _SetRenderer:
         return render_tile(code, rng, colours=self.colours, **kw)
 
 
-def _layout_row(tiles, group, rng, render, src, unit, x0, y0, angle, gap_range, tiles_out):
+def _layout_row(tiles, group, rng, render, src, unit, x0, y0, angle, gap_range, tiles_out, turn=None):
     """Touching tiles along direction ``angle``; faces abut (the bodies hide under them).
+    ``turn``: the spread (standard deviation, radians) of each tile's own turn in the row, its
+    neighbours moved apart so that turned corners do not overlap (default: 0.012, set straight).
 
     Returns the run's length along the direction."""
     ux, uy = math.cos(angle), math.sin(angle)
@@ -248,7 +250,9 @@ def _layout_row(tiles, group, rng, render, src, unit, x0, y0, angle, gap_range, 
         fq = np.asarray(fq, np.float32)
         fw = float(fq[1, 0] - fq[0, 0])
         fc = fq.mean(axis=0)
-        ang = angle + rng.normal(0, 0.012)
+        ang = angle + rng.normal(0, 0.012 if turn is None else turn)
+        clear = 0.0 if turn is None else abs(math.sin(ang - angle)) * float(fq[3, 1] - fq[0, 1]) / 2
+        pos += clear  # a turned face reaches this much further along the row on either side
         # where the face centre goes, then the image centre relative to it (rotated)
         cx = x0 + ux * (pos + fw / 2) + rng.normal(0, 0.3)
         cy = y0 + uy * (pos + fw / 2) + rng.normal(0, 0.6)
@@ -257,7 +261,7 @@ def _layout_row(tiles, group, rng, render, src, unit, x0, y0, angle, gap_range, 
         ca, sa = math.cos(ang), math.sin(ang)
         M, face = _place(img, fq, cx + off[0] * ca - off[1] * sa, cy + off[0] * sa + off[1] * ca, ang)
         tiles_out.append(_Placed(code, group, img, face, M, body))
-        pos += fw + rng.uniform(*gap_range)
+        pos += fw + rng.uniform(*gap_range) + clear
     return pos
 
 
@@ -464,11 +468,12 @@ def camera_homography(tilt_deg, roll_deg, yaw_deg, f, layout_pts, out_w, out_h, 
 
 # ----------------------------------------------------------------------------- the scene
 
-def _lay_out(hand, rng, render, src, unit, tiles):
-    """The concealed row, the melds in a line in front of it, the flowers to one side."""
+def _lay_out(hand, rng, render, src, unit, tiles, turn=None):
+    """The concealed row, the melds in a line in front of it, the flowers to one side
+    (``turn``: as in :func:`_layout_row`)."""
     gap = (0.0, unit * 0.02)
     # concealed row along +x, starting at the origin
-    _layout_row(hand["concealed"], "concealed", rng, render, src, unit, 0.0, 0.0, 0.0, gap, tiles)
+    _layout_row(hand["concealed"], "concealed", rng, render, src, unit, 0.0, 0.0, 0.0, gap, tiles, turn)
     row_len = max(t.face[:, 0].max() for t in tiles)
     # melds: a second line below the row (towards the player), separated groups
     y_m = unit * rng.uniform(1.7, 2.3)
@@ -480,7 +485,7 @@ def _lay_out(hand, rng, render, src, unit, tiles):
         elif m["kind"] == "hidden_kong":
             codes = ["back"] * 4
         ang = rng.normal(0, 0.05)
-        used = _layout_row(codes, f"meld:{i}", rng, render, src, unit, x, y_m, ang, gap, tiles)
+        used = _layout_row(codes, f"meld:{i}", rng, render, src, unit, x, y_m, ang, gap, tiles, turn)
         x += used + unit * rng.uniform(0.45, 1.2)
         if x > row_len * 0.9 and i < len(hand["melds"]) - 1:
             x, y_m = rng.uniform(-unit, unit), y_m + unit * rng.uniform(1.6, 2.0)
@@ -492,14 +497,15 @@ def _lay_out(hand, rng, render, src, unit, tiles):
         else:
             fx, fy = rng.uniform(0, row_len * 0.5), -unit * rng.uniform(1.8, 2.4)
         g = (unit * 0.4, unit * 0.9) if rng.random() < 0.4 else gap
-        _layout_row(hand["flowers"], "flowers", rng, render, src, unit, fx, fy, rng.normal(0, 0.04), g, tiles)
+        _layout_row(hand["flowers"], "flowers", rng, render, src, unit, fx, fy, rng.normal(0, 0.04), g, tiles, turn)
 
 
 def make_scene(seed: int, *, width: int = 1600, hand: dict | None = None, source: str | None = None,
                table: str | None = None, tilt: float | None = None, roll: float | None = None,
                quality: int | None = None, clutter: bool = True, portrait: bool = False,
                sources: tuple[str, ...] | None = None, fill: float | None = None,
-               bodies: str = "sprite", lamp: float | None = None) -> tuple[bytes, dict]:
+               bodies: str = "sprite", lamp: float | None = None,
+               askew: float | None = None) -> tuple[bytes, dict]:
     """Compose one synthetic table photo. Returns ``(jpeg_bytes, truth)``.
 
     ``fill``: the share of the frame's shorter side that the hand's layout spans (default: drawn
@@ -517,6 +523,11 @@ def make_scene(seed: int, *, width: int = 1600, hand: dict | None = None, source
     gets this share less light than its near side (0.5: half); by default the light's slope is
     drawn from 0-0.35 across the photo, in the same direction. A given one changes nothing else.
 
+    ``askew``: how far (degrees, the standard deviation) each tile is turned in its row, as hands
+    laid out by players are; the tiles are moved apart along the row just enough for turned
+    corners not to overlap. By default about 0.7 degrees, rows set straight; a given one changes
+    only where the tiles lie.
+
     ``hand`` may be given in the form of :func:`parse_hand` (mpsz strings); by default
     a random hand.  ``truth`` = ``{"hand": <scan contract>, "tiles": [{"tile", "corners",
     "group"}], "image": {"width", "height"}, "params": {...}}``; ``tile`` is a code or
@@ -526,6 +537,8 @@ def make_scene(seed: int, *, width: int = 1600, hand: dict | None = None, source
         raise ValueError(f"bodies must be 'sprite' or 'camera', not {bodies!r}")
     if table is not None and table not in (*TABLES, PALE_TABLE):
         raise ValueError(f"table must be one of {(*TABLES, PALE_TABLE)}, not {table!r}")
+    if askew is not None and not 0 <= askew <= 20:
+        raise ValueError(f"askew must be a spread of 0 to 20 degrees, not {askew!r}")
     if lamp is not None and not 0 <= lamp < 1:
         raise ValueError(f"lamp must be a share of the light from 0 to under 1, not {lamp!r}")
     rng = np.random.default_rng(seed)
@@ -552,7 +565,7 @@ def make_scene(seed: int, *, width: int = 1600, hand: dict | None = None, source
     unit = float(np.clip(max(out_w, out_h) * rng.uniform(0.045, 0.07), 36, 220))
 
     tiles: list[_Placed] = []
-    _lay_out(hand, rng, _SetRenderer(rng), src, unit, tiles)
+    _lay_out(hand, rng, _SetRenderer(rng), src, unit, tiles, None if askew is None else math.radians(askew))
 
     layout_pts = np.concatenate([cv2.transform(np.float32([[[0, 0]], [[t.img.shape[1], 0]], [[t.img.shape[1], t.img.shape[0]]],
                                                            [[0, t.img.shape[0]]]]), t.M).reshape(4, 2) for t in tiles])
@@ -621,6 +634,8 @@ def make_scene(seed: int, *, width: int = 1600, hand: dict | None = None, source
     }
     if lamp is not None:
         truth["params"]["lamp"] = lamp
+    if askew is not None:
+        truth["params"]["askew"] = askew
     return buf.tobytes(), truth
 
 

@@ -107,6 +107,28 @@ def test_a_lamp_to_one_side_dims_the_far_side_and_changes_nothing_else():
         make_scene(5, width=800, lamp=1.0)
 
 
+def test_askew_turns_each_tile_in_its_row_without_overlapping_its_neighbours():
+    """``askew``: each tile turned in its row by about that spread (degrees), as players lay
+    hands; the same hand and tiles, neighbours moved apart rather than overlapping."""
+    def turns(truth):  # each concealed face's turn from the row's mean, in degrees (top edges)
+        quads = [np.float32(t["corners"]) for t in truth["tiles"] if t["group"] == "concealed"]
+        ang = np.degrees([np.arctan2(*(q[1] - q[0])[::-1]) for q in quads])
+        return ang - np.median(ang), quads
+
+    straight, plain = make_scene(5, width=1600, tilt=0.0)
+    _, truth = make_scene(5, width=1600, tilt=0.0, askew=4.0)
+    assert truth["params"] == {**plain["params"], "askew": 4.0}
+    assert truth["hand"] == plain["hand"] and [t["tile"] for t in truth["tiles"]] == [t["tile"] for t in plain["tiles"]]
+    assert float(np.std(turns(plain)[0])) < 1.5
+    spread, quads = turns(truth)
+    assert 2.0 < float(np.std(spread)) < 8.0
+    for q, r in zip(quads, quads[1:]):  # neighbours in the row touch at most
+        overlap, _ = cv2.intersectConvexConvex(q, r)
+        assert overlap < 0.02 * cv2.contourArea(q)
+    with pytest.raises(ValueError, match="askew"):
+        make_scene(5, width=800, askew=-1.0)
+
+
 def test_a_scene_of_photographed_faces_puts_the_real_crops_where_the_faces_go(tmp_path, monkeypatch):
     """The measuring style ``real_photo`` (vision.faces.photos): each face of the scene is one
     of the real crops of its kind, and kinds without a crop fall back to a rendered style."""
