@@ -18,6 +18,7 @@ KONG_RUN = (3.0, 5.5)  # a face-down run this many tile widths long is a conceal
 KONG_SHAPE = 2.6       # ... as is a shorter one (by the nearby faces' width) this many times as long as thick
 KONG_SHORT = 2.5       # ... and one of this many widths up to KONG_RUN[0] is a kong's four with part of it missed (_lengthened)
 BACK_DISTANCE = 38.0  # a face-down tile's colour lies at least this far from every table colour
+SEAM_CLOSE = 0.12     # seams between face-down tiles up to this share of the face height are closed over
 OUTLINE_MIN = 25.0   # a tile's outline: a Sobel step of the blurred lightness at least this strong ...
 OUTLINE_GAIN = 3.0   # ... and this many times the mean gradient inside the cell (a table's own texture)
 
@@ -90,10 +91,11 @@ def find_backs(small: np.ndarray, gains: np.ndarray, faces: np.ndarray, face_h: 
         touch |= cv2.resize(pale_mask, (half.shape[1], half.shape[0]), interpolation=cv2.INTER_AREA)
     cand = ((dist > BACK_DISTANCE) & (touch == 0)).astype(np.uint8) * 255
     k = max(5, int(face_h * 0.25)) | 1
-    cand = opened_mask(cand, k)
-    contours, _ = cv2.findContours(cand, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    contours, _ = cv2.findContours(opened_mask(cand, k), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     out = []
     face_area = face_h * face_h * ASPECT_TYPICAL
+    contours = _seams_closed(contours, cand, touch, k, face_h,
+                             lambda c: _back_run(c, dist, runs, face_h, f, aspect, face_area))
     # a blob too big for face-down tiles: a lit or shaded patch of the table, far from its
     # commonest colour too, has run into them; face-down tiles lie much further from the
     # table than its own light does, so the blob is cut again, once, at the colour distance
@@ -102,55 +104,9 @@ def find_backs(small: np.ndarray, gains: np.ndarray, faces: np.ndarray, face_h: 
     contours = ([c for c, big in zip(contours, too_big) if not big]
                 + [p for c, big in zip(contours, too_big) if big for p in _stricter_parts(c, dist, k)])
     for c in contours:
-        area = cv2.contourArea(c)
-        if area < face_area * 0.45 or area > face_area * 8:
-            continue
-        quad = fit_quad(c)
-        qa = abs(cv2.contourArea(quad.reshape(-1, 1, 2)))
-        if qa <= 0 or area / qa < 0.75:
-            continue
-        a, b = quad_sides(quad)
-        short, long_ = min(a, b), max(a, b)
-        if b > a:
-            quad = turned_quad(quad, 1)
-        # foreshortening changes across a tilted photo, so the faces nearest the blob lying
-        # the same way give the local face height and aspect
-        h_loc, a_loc = _local_face_shape(runs, quad / f, quad[1] - quad[0], face_h / f, aspect)
-        h_loc *= f
-        if not (0.6 * h_loc < short < 1.5 * h_loc):
-            continue
-        # the tile width, two ways: the nearest faces' width (their row runs the same way,
-        # so it is foreshortened alike, but they may lie nearer or farther) and the blob's
-        # own thickness times their aspect (same depth, but thickness is foreshortened
-        # more where the table recedes); count with the geometric mean, less the body's
-        # side that may lengthen the blob at one end
-        width = math.sqrt(h_loc * a_loc * min(short, h_loc) * a_loc)
-        raw = (long_ - 0.15 * h_loc) / width
-        # a hand shows face-down tiles only as a concealed kong: one at each end of its
-        # faces, or all four; a run of three to five and a half tiles is that kong's four.
-        # Where the nearest faces lie nearer the camera than the run, they overstate the
-        # width and a four reads as under three; its own shape still says four (two
-        # backs side by side are at most about twice as long as thick)
-        four = KONG_RUN[0] <= raw <= KONG_RUN[1] or (raw <= KONG_RUN[1] and long_ >= KONG_SHAPE * short)
-        if not four and KONG_SHORT <= raw < KONG_RUN[0]:
-            # three face-down tiles side by side are no hand's: the blob is a kong's four with the
-            # part of a back lying nearer the table's colour missed (orange backs on a wood shot
-            # close): it is lengthened to four widths towards the end less like the table
-            kong = 4 * width + 0.15 * h_loc  # as long as four tiles and the body's side, as ``raw`` counts
-            quad, long_, four = _lengthened(quad, kong - long_, dist), kong, True
-        n = 4 if four else max(1, int(round(raw)))
-        if n == 1:
-            quads = [np.array([quad[1], quad[2], quad[3], quad[0]], np.float32)] if long_ > short * 1.05 else [quad]
-        else:
-            quads = []
-            dst = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
-            Hinv = np.linalg.inv(cv2.getPerspectiveTransform(quad.astype(np.float32), dst))
-            for i in range(n):
-                cell = np.float32([[i / n, 0], [(i + 1) / n, 0], [(i + 1) / n, 1], [i / n, 1]]).reshape(-1, 1, 2)
-                quads.append(cv2.perspectiveTransform(cell, Hinv).reshape(4, 2))
-        axis = quad[1] - quad[0]
-        out.append(Run(quads=[q / f for q in quads], kind="back", axis=axis / (np.linalg.norm(axis) + 1e-6),
-                       pitch=long_ / n / f, height=short / f))
+        got = _back_run(c, dist, runs, face_h, f, aspect, face_area)
+        if got is not None:
+            out.append(got[0])
     # probes of face runs: keep a cell beyond an end whose colour differs from the table
     # around it (see _probe_off_table) and is not a face (``lab``: the half-size picture's, above).
     # Beyond a lone pair of faces, a cell in the table's colour that a tile's outline frames is
@@ -176,6 +132,113 @@ def find_backs(small: np.ndarray, gains: np.ndarray, faces: np.ndarray, face_h: 
         r.pair_probes = pair if len(keep) + len(pair) == 2 else []
         r.face_probes = lost
     return out
+
+
+def _back_run(c: np.ndarray, dist: np.ndarray, runs: list[Run], face_h: float, f: float, aspect: float,
+              face_area: float) -> tuple[Run, bool] | None:
+    """(the face-down run a colour blob ``c`` of the half-size picture makes, whether it is a
+    kong's four), or None where the blob is no face-down tile: too small or too big, not
+    rectangular, or not as thick as the faces near it (:func:`find_backs`; ``dist``: the picture's
+    colour distance from the table, ``face_h`` and ``f``: the face height and scale at half size)."""
+    area = cv2.contourArea(c)
+    if area < face_area * 0.45 or area > face_area * 8:
+        return None
+    quad = fit_quad(c)
+    qa = abs(cv2.contourArea(quad.reshape(-1, 1, 2)))
+    if qa <= 0 or area / qa < 0.75:
+        return None
+    a, b = quad_sides(quad)
+    short, long_ = min(a, b), max(a, b)
+    if b > a:
+        quad = turned_quad(quad, 1)
+    # foreshortening changes across a tilted photo, so the faces nearest the blob lying
+    # the same way give the local face height and aspect
+    h_loc, a_loc = _local_face_shape(runs, quad / f, quad[1] - quad[0], face_h / f, aspect)
+    h_loc *= f
+    if not (0.6 * h_loc < short < 1.5 * h_loc):
+        return None
+    # the tile width, two ways: the nearest faces' width (their row runs the same way,
+    # so it is foreshortened alike, but they may lie nearer or farther) and the blob's
+    # own thickness times their aspect (same depth, but thickness is foreshortened
+    # more where the table recedes); count with the geometric mean, less the body's
+    # side that may lengthen the blob at one end
+    width = math.sqrt(h_loc * a_loc * min(short, h_loc) * a_loc)
+    raw = (long_ - 0.15 * h_loc) / width
+    # a hand shows face-down tiles only as a concealed kong: one at each end of its
+    # faces, or all four; a run of three to five and a half tiles is that kong's four.
+    # Where the nearest faces lie nearer the camera than the run, they overstate the
+    # width and a four reads as under three; its own shape still says four (two
+    # backs side by side are at most about twice as long as thick)
+    four = KONG_RUN[0] <= raw <= KONG_RUN[1] or (raw <= KONG_RUN[1] and long_ >= KONG_SHAPE * short)
+    if not four and KONG_SHORT <= raw < KONG_RUN[0]:
+        # three face-down tiles side by side are no hand's: the blob is a kong's four with the
+        # part of a back lying nearer the table's colour missed (orange backs on a wood shot
+        # close): it is lengthened to four widths towards the end less like the table
+        kong = 4 * width + 0.15 * h_loc  # as long as four tiles and the body's side, as ``raw`` counts
+        quad, long_, four = _lengthened(quad, kong - long_, dist), kong, True
+    n = 4 if four else max(1, int(round(raw)))
+    if n == 1:
+        quads = [np.array([quad[1], quad[2], quad[3], quad[0]], np.float32)] if long_ > short * 1.05 else [quad]
+    else:
+        quads = []
+        dst = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
+        Hinv = np.linalg.inv(cv2.getPerspectiveTransform(quad.astype(np.float32), dst))
+        for i in range(n):
+            cell = np.float32([[i / n, 0], [(i + 1) / n, 0], [(i + 1) / n, 1], [i / n, 1]]).reshape(-1, 1, 2)
+            quads.append(cv2.perspectiveTransform(cell, Hinv).reshape(4, 2))
+    axis = quad[1] - quad[0]
+    return Run(quads=[q / f for q in quads], kind="back", axis=axis / (np.linalg.norm(axis) + 1e-6),
+               pitch=long_ / n / f, height=short / f), four
+
+
+def _seams_closed(contours: list, cand: np.ndarray, touch: np.ndarray, k: int, face_h: float,
+                  measure) -> list:
+    """``contours`` (blobs of the opened candidate mask ``cand``), where two or more of them are
+    the parts of one concealed kong's four backs replaced by the kong's whole blob. The backs of a
+    kong pushed together still show a thin seam between them (a tile's bevel, its shadow, a hair
+    of table where one lies turned) that can part them; the mask is closed over seams up to
+    ``SEAM_CLOSE`` of the face height (still clear of the faces, ``touch``), and a closed blob
+    that holds several of the blobs is taken only where one of them is no face-down tile by
+    itself (the seam cut it narrower than a tile: ``measure(contour)`` -> (run, four) or None)
+    and the closed blob measures as a kong's four. Otherwise its parts stay as they were: a
+    bamboo mat's slats or a cloth's pattern run into each other as readily as backs do, and
+    backs that stand alone as tiles are found as such (and joined into their kong later, by
+    their cells' outlines and places) with their own outlines, which an even cut of the joined
+    blob into four would lose where the backs lie turned apart."""
+    if len(contours) < 2:
+        return contours
+    seam = max(3, int(face_h * SEAM_CLOSE)) | 1
+    boxes = np.array([cv2.boundingRect(c) for c in contours], np.int64)
+    x0, y0, x1, y1 = boxes[:, 0], boxes[:, 1], boxes[:, 0] + boxes[:, 2], boxes[:, 1] + boxes[:, 3]
+    near = ((x0[:, None] <= x1[None, :] + seam) & (x0[None, :] <= x1[:, None] + seam)
+            & (y0[:, None] <= y1[None, :] + seam) & (y0[None, :] <= y1[:, None] + seam))
+    if np.count_nonzero(near) == len(contours):  # each blob near itself only: no seam to close
+        return contours
+    closed = cv2.morphologyEx(cand, cv2.MORPH_CLOSE, np.ones((seam, seam), np.uint8))
+    closed[touch != 0] = 0
+    joined, _ = cv2.findContours(opened_mask(closed, k), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if len(joined) >= len(contours):
+        return contours  # no seam closed
+    owner = []
+    for c in contours:
+        p = _inner_point(c)
+        owner.append(next((i for i, j in enumerate(joined) if cv2.pointPolygonTest(j, p, False) >= 0), -1))
+    out, taken = [], set()
+    for i, j in enumerate(joined):
+        parts = [n for n, o in enumerate(owner) if o == i]
+        if len(parts) < 2 or all(measure(contours[n]) is not None for n in parts):
+            continue  # parts that are face-down tiles each by itself are read as they are
+        got = measure(j)
+        if got is not None and got[1]:
+            out.append(j)
+            taken.update(parts)
+    return out + [c for n, c in enumerate(contours) if n not in taken]
+
+
+def _inner_point(contour: np.ndarray) -> tuple[float, float]:
+    """A point of a blob's own pixels: its first outline point (a blob holds its outline)."""
+    x, y = contour.reshape(-1, 2)[0]
+    return float(x), float(y)
 
 
 def _lengthened(quad: np.ndarray, by: float, dist: np.ndarray) -> np.ndarray:
