@@ -94,8 +94,14 @@ def find_backs(small: np.ndarray, gains: np.ndarray, faces: np.ndarray, face_h: 
     contours, _ = cv2.findContours(opened_mask(cand, k), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     out = []
     face_area = face_h * face_h * ASPECT_TYPICAL
-    contours = _seams_closed(contours, cand, touch, k, face_h,
-                             lambda c: _back_run(c, dist, runs, face_h, f, aspect, face_area))
+    measured: dict[int, tuple[Run, bool] | None] = {}  # each blob's _back_run, by id: measured once
+
+    def measure(c: np.ndarray) -> tuple[Run, bool] | None:
+        if id(c) not in measured:
+            measured[id(c)] = _back_run(c, dist, runs, face_h, f, aspect, face_area)
+        return measured[id(c)]
+
+    contours = _seams_closed(contours, cand, touch, k, face_h, measure)
     # a blob too big for face-down tiles: a lit or shaded patch of the table, far from its
     # commonest colour too, has run into them; face-down tiles lie much further from the
     # table than its own light does, so the blob is cut again, once, at the colour distance
@@ -104,7 +110,7 @@ def find_backs(small: np.ndarray, gains: np.ndarray, faces: np.ndarray, face_h: 
     contours = ([c for c, big in zip(contours, too_big) if not big]
                 + [p for c, big in zip(contours, too_big) if big for p in _stricter_parts(c, dist, k)])
     for c in contours:
-        got = _back_run(c, dist, runs, face_h, f, aspect, face_area)
+        got = measure(c)
         if got is not None:
             out.append(got[0])
     # probes of face runs: keep a cell beyond an end whose colour differs from the table
