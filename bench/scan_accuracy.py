@@ -153,6 +153,8 @@ def main(argv=None) -> int:
     ap.add_argument("--askew", type=float,
                     help="turn each tile in its row by this spread (degrees, a standard deviation), as hands laid "
                     "by players are (default: about 0.7, rows set straight)")
+    ap.add_argument("--sideways", action="store_true",
+                    help="lay one tile of each exposed meld sideways, as riichi players show a claimed tile")
     ap.add_argument("--portrait", action="store_true",
                     help="shoot every photo upright (a phone held the way it is most often held): the same "
                     "long side, the hand across the short side")
@@ -184,7 +186,8 @@ def main(argv=None) -> int:
         seed = a.first_seed + k
         width = a.width or WIDTHS[seed % len(WIDTHS)]
         data, truth = make_scene(seed, width=width, sources=sources, fill=a.fill, bodies=a.bodies, table=a.table,
-                                 lamp=a.lamp, portrait=a.portrait, askew=a.askew)
+                                 lamp=a.lamp, portrait=a.portrait, askew=a.askew,
+                                 sideways=a.sideways)
         fn = truth_classifier(truth) if a.classifier == "truth" else None
         result = scan(data, classify_fn=fn)
         s = score_scene(result, truth)
@@ -211,7 +214,7 @@ def main(argv=None) -> int:
           + (f", fill {a.fill}" if a.fill else "") + (", one look" if a.one_look else "")
           + (f", bodies {a.bodies}" if a.bodies != "sprite" else "") + (f", table {a.table}" if a.table else "")
           + (f", lamp {a.lamp}" if a.lamp is not None else "") + (", portrait" if a.portrait else "")
-          + (f", askew {a.askew}" if a.askew is not None else ""))
+          + (f", askew {a.askew}" if a.askew is not None else "") + (", sideways" if a.sideways else ""))
     # a scene's style is drawn from the styles this machine has (riichi_art needs cairosvg, the
     # [train] extra; the art and fonts need ../shared), so the same seeds are other photos without them
     print(f"styles on this machine: {', '.join(SCENE_SOURCES())}")

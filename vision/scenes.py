@@ -236,32 +236,40 @@ class _SetRenderer:
         return render_tile(code, rng, colours=self.colours, **kw)
 
 
-def _layout_row(tiles, group, rng, render, src, unit, x0, y0, angle, gap_range, tiles_out, turn=None):
+def _layout_row(tiles, group, rng, render, src, unit, x0, y0, angle, gap_range, tiles_out, turn=None,
+                sideways: int | None = None):
     """Touching tiles along direction ``angle``; faces abut (the bodies hide under them).
     ``turn``: the spread (standard deviation, radians) of each tile's own turn in the row, its
     neighbours moved apart so that turned corners do not overlap (default: 0.012, set straight).
+    ``sideways``: the index of a tile laid turned a quarter (its top to the left), its long side
+    along the row and its lower edge in line with the others' (a claimed tile, riichi style).
 
     Returns the run's length along the direction."""
     ux, uy = math.cos(angle), math.sin(angle)
     pos = 0.0
-    for code in tiles:
+    for i, code in enumerate(tiles):
         img, fq, body = render.render_tile(code, rng, height=int(round(unit)), source=_source_for(code, src),
                                            with_body=True)
         fq = np.asarray(fq, np.float32)
         fw = float(fq[1, 0] - fq[0, 0])
+        fh = float(fq[3, 1] - fq[0, 1])
         fc = fq.mean(axis=0)
         ang = angle + rng.normal(0, 0.012 if turn is None else turn)
-        clear = 0.0 if turn is None else abs(math.sin(ang - angle)) * float(fq[3, 1] - fq[0, 1]) / 2
+        clear = 0.0 if turn is None else abs(math.sin(ang - angle)) * fh / 2
         pos += clear  # a turned face reaches this much further along the row on either side
+        along, down = fw, 0.0  # how far the face reaches along the row; its centre moved towards the lower edge
+        if i == sideways:
+            ang -= math.pi / 2
+            along, down = fh, (fh - fw) / 2
         # where the face centre goes, then the image centre relative to it (rotated)
-        cx = x0 + ux * (pos + fw / 2) + rng.normal(0, 0.3)
-        cy = y0 + uy * (pos + fw / 2) + rng.normal(0, 0.6)
+        cx = x0 + ux * (pos + along / 2) - uy * down + rng.normal(0, 0.3)
+        cy = y0 + uy * (pos + along / 2) + ux * down + rng.normal(0, 0.6)
         h, w = img.shape[:2]
         off = np.array([w / 2, h / 2]) - fc
         ca, sa = math.cos(ang), math.sin(ang)
         M, face = _place(img, fq, cx + off[0] * ca - off[1] * sa, cy + off[0] * sa + off[1] * ca, ang)
         tiles_out.append(_Placed(code, group, img, face, M, body))
-        pos += fw + rng.uniform(*gap_range) + clear
+        pos += along + rng.uniform(*gap_range) + clear
     return pos
 
 
@@ -468,9 +476,11 @@ def camera_homography(tilt_deg, roll_deg, yaw_deg, f, layout_pts, out_w, out_h, 
 
 # ----------------------------------------------------------------------------- the scene
 
-def _lay_out(hand, rng, render, src, unit, tiles, turn=None):
+def _lay_out(hand, rng, render, src, unit, tiles, turn=None, claimed: np.random.Generator | None = None):
     """The concealed row, the melds in a line in front of it, the flowers to one side
-    (``turn``: as in :func:`_layout_row`)."""
+    (``turn``: as in :func:`_layout_row`). ``claimed``: where given, each exposed meld lays one
+    tile sideways, riichi style (a chow its first, the tile claimed from the left; a pung or kong
+    the one drawn from ``claimed``, a generator of its own so the rest of the scene is unchanged)."""
     gap = (0.0, unit * 0.02)
     # concealed row along +x, starting at the origin
     _layout_row(hand["concealed"], "concealed", rng, render, src, unit, 0.0, 0.0, 0.0, gap, tiles, turn)
@@ -485,7 +495,10 @@ def _lay_out(hand, rng, render, src, unit, tiles, turn=None):
         elif m["kind"] == "hidden_kong":
             codes = ["back"] * 4
         ang = rng.normal(0, 0.05)
-        used = _layout_row(codes, f"meld:{i}", rng, render, src, unit, x, y_m, ang, gap, tiles, turn)
+        side = None
+        if claimed is not None and m["kind"] in ("pung", "chow", "kong"):
+            side = 0 if m["kind"] == "chow" else int(claimed.integers(len(codes)))
+        used = _layout_row(codes, f"meld:{i}", rng, render, src, unit, x, y_m, ang, gap, tiles, turn, side)
         x += used + unit * rng.uniform(0.45, 1.2)
         if x > row_len * 0.9 and i < len(hand["melds"]) - 1:
             x, y_m = rng.uniform(-unit, unit), y_m + unit * rng.uniform(1.6, 2.0)
@@ -505,7 +518,7 @@ def make_scene(seed: int, *, width: int = 1600, hand: dict | None = None, source
                quality: int | None = None, clutter: bool = True, portrait: bool = False,
                sources: tuple[str, ...] | None = None, fill: float | None = None,
                bodies: str = "sprite", lamp: float | None = None,
-               askew: float | None = None) -> tuple[bytes, dict]:
+               askew: float | None = None, sideways: bool = False) -> tuple[bytes, dict]:
     """Compose one synthetic table photo. Returns ``(jpeg_bytes, truth)``.
 
     ``fill``: the share of the frame's shorter side that the hand's layout spans (default: drawn
@@ -527,6 +540,11 @@ def make_scene(seed: int, *, width: int = 1600, hand: dict | None = None, source
     laid out by players are; the tiles are moved apart along the row just enough for turned
     corners not to overlap. By default about 0.7 degrees, rows set straight; a given one changes
     only where the tiles lie.
+
+    ``sideways``: each exposed meld (pung, chow or kong; not a concealed kong) lays one tile
+    turned a quarter, its long side along the meld and its lower edge in line with the others',
+    as riichi players show which tile they claimed and from whom (a chow its first tile). By
+    default every tile lies upright; a given one changes only where the melds' tiles lie.
 
     ``hand`` may be given in the form of :func:`parse_hand` (mpsz strings); by default
     a random hand.  ``truth`` = ``{"hand": <scan contract>, "tiles": [{"tile", "corners",
@@ -565,7 +583,8 @@ def make_scene(seed: int, *, width: int = 1600, hand: dict | None = None, source
     unit = float(np.clip(max(out_w, out_h) * rng.uniform(0.045, 0.07), 36, 220))
 
     tiles: list[_Placed] = []
-    _lay_out(hand, rng, _SetRenderer(rng), src, unit, tiles, None if askew is None else math.radians(askew))
+    _lay_out(hand, rng, _SetRenderer(rng), src, unit, tiles, None if askew is None else math.radians(askew),
+             np.random.default_rng([seed, 1]) if sideways else None)
 
     layout_pts = np.concatenate([cv2.transform(np.float32([[[0, 0]], [[t.img.shape[1], 0]], [[t.img.shape[1], t.img.shape[0]]],
                                                            [[0, t.img.shape[0]]]]), t.M).reshape(4, 2) for t in tiles])
@@ -636,6 +655,8 @@ def make_scene(seed: int, *, width: int = 1600, hand: dict | None = None, source
         truth["params"]["lamp"] = lamp
     if askew is not None:
         truth["params"]["askew"] = askew
+    if sideways:
+        truth["params"]["sideways"] = True
     return buf.tobytes(), truth
 
 

@@ -129,6 +129,41 @@ def test_askew_turns_each_tile_in_its_row_without_overlapping_its_neighbours():
         make_scene(5, width=800, askew=-1.0)
 
 
+def test_sideways_lays_one_tile_of_each_exposed_meld_turned_and_nothing_else():
+    """``sideways``: riichi players lay a claimed tile of each exposed meld turned a quarter (a
+    chow its first tile); the concealed row, a concealed kong and the flowers lie as before."""
+    hand = {"concealed": "1123456789m", "melds": ["555s", "234p", "+7777z"], "flowers": "2f"}
+
+    def long_side_along(t, meld_axis):  # does the face's height (TL->BL) run along its meld?
+        q = np.float32(t["corners"])
+        up = (q[3] - q[0]) / np.linalg.norm(q[3] - q[0])
+        return abs(float(np.dot(up, meld_axis))) > 0.7
+
+    _, plain = make_scene(5, width=1600, tilt=0.0, hand=hand)
+    _, truth = make_scene(5, width=1600, tilt=0.0, hand=hand, sideways=True)
+    assert truth["params"] == {**plain["params"], "sideways": True}
+    assert truth["hand"] == plain["hand"] and [t["tile"] for t in truth["tiles"]] == [t["tile"] for t in plain["tiles"]]
+    # the longer melds frame the photo a little differently, so the rest moves in the frame as a
+    # whole (at no tilt, by a similarity): the distances among its faces keep their proportions
+    def rest(t):
+        return np.float64([np.float32(x["corners"]).mean(axis=0) for x in t["tiles"] if not x["group"].startswith("meld")])
+
+    d_plain, d_turned = (np.linalg.norm(c[:, None] - c[None], axis=2) for c in (rest(plain), rest(truth)))
+    assert np.allclose(d_turned / d_turned[0, 1], d_plain / d_plain[0, 1], atol=0.01)
+    for i, tiles in enumerate([("5s",) * 3, ("2p", "3p", "4p"), ("back", "7z", "7z", "back")]):
+        meld = [t for t in truth["tiles"] if t["group"] == f"meld:{i}"]
+        assert tuple(t["tile"] for t in meld) == tiles
+        centres = np.float32([np.float32(t["corners"]).mean(axis=0) for t in meld])
+        axis = (centres[-1] - centres[0]) / np.linalg.norm(centres[-1] - centres[0])
+        turned = [long_side_along(t, axis) for t in meld]
+        if i == 2:
+            assert not any(turned)  # a concealed kong is no claimed meld
+        else:
+            assert sum(turned) == 1 and (i != 1 or turned[0])  # a chow's claimed tile comes from the left
+        plain_meld = [t for t in plain["tiles"] if t["group"] == f"meld:{i}"]
+        assert not any(long_side_along(t, axis) for t in plain_meld)
+
+
 def test_a_scene_of_photographed_faces_puts_the_real_crops_where_the_faces_go(tmp_path, monkeypatch):
     """The measuring style ``real_photo`` (vision.faces.photos): each face of the scene is one
     of the real crops of its kind, and kinds without a crop fall back to a rendered style."""
