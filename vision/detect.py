@@ -49,6 +49,7 @@ from .face_mask import (brightest_part, face_mask, filled_blob, filled_within, i
 from .outlines import REFERENCE_SIDE as OUTLINE_SIDE
 from .quads import ASPECT_MIN, ASPECT_TYPICAL, SQUARE_GAIN, Run, centre, fit_quad, point_in_quad, quad_sides, squared_ends
 from .seams import CLEAR_SEAMS, split_run
+from .sideways import sideways_alone, sideways_beside, sideways_parts
 from .small_stats import percentiles, small_median
 from .table_colour import TABLE_STEP, colour_distance, mean_in, pixels_in, table_colours, to_lab
 from .white_balance import apply_gains, every_other_pixel, white_balance
@@ -214,10 +215,18 @@ def _detect_with(img: np.ndarray, small: np.ndarray, f: float, gains: np.ndarray
     toward = None
     looks: dict = {}  # each face's rectified look, kept for a second look at the same quad (_side_cuts)
     if found:
-        found, typical = _face_blobs(found, choices, white, mask, cut, min_area, min_side)
+        sideways_ids: set = set()
+        found, typical = _face_blobs(found, choices, white, mask, cut, min_area, min_side, sideways_ids)
         kept = []
+        sideways: set = set()  # the runs that are a face laid sideways: one tile, its height along the meld
         profiles: dict = {}  # seam profiles by outline, for _recount's second split
         for c, quad, a, b in _join_fragments(found, small, gains, typical):
+            if id(c) in sideways_ids:
+                sideways.add(len(runs))
+                kept.append((quad / f, max(a, b) / max(min(a, b), 1e-3), 1, 0.0))
+                runs.append(lone_face(quad / f, None))
+                cv2.drawContours(filled, [c], -1, 255, -1)
+                continue
             quads, axis, pitch, height, score = split_run(img, gains, quad / f, profiles=profiles)
             square = squared_ends(quad)
             if square is not None:  # one end leans far from the other: keep the outline whose cuts find seams
@@ -228,7 +237,7 @@ def _detect_with(img: np.ndarray, small: np.ndarray, f: float, gains: np.ndarray
             runs.append(Run(quads=quads, kind="face", axis=axis, pitch=pitch, height=height))
             cv2.drawContours(filled, [c], -1, 255, -1)
         deep_found: list = []  # where a side shows looked for SIDE_DEEP in: the photo's body side
-        aspect = _recount(img, gains, runs, kept, profiles, deep_found)
+        aspect = _recount(img, gains, runs, kept, profiles, deep_found, sideways)
         trim_rows(img, runs, deep_found, looks)  # a lone face was cut in _recount
         toward = body_direction(deep_found)
         if toward is not None:
@@ -283,8 +292,11 @@ def is_pale_table(white: np.ndarray) -> bool:
     return float(np.median(sample)) >= PALE_TABLE_WHITE  # the middle values straddle it, or nearly
 
 
-def _face_blobs(found, choices, white, mask, cut, min_area: float, min_side: float):
+def _face_blobs(found, choices, white, mask, cut, min_area: float, min_side: float, sideways: set | None = None):
     """(the blobs that are faces, the photo's typical face thickness).
+
+    ``sideways``, when given, receives the ``id`` of the contour of each face laid sideways
+    that a meld's blob was cut into (:func:`vision.sideways.sideways_parts`).
 
     Faces of one set are one size: blobs whose thickness is far from the typical face's
     (or, at a steep tilt, from the local one) are dropped, except that a longer bitten row
@@ -330,6 +342,11 @@ def _face_blobs(found, choices, white, mask, cut, min_area: float, min_side: flo
             parts = _stacked_parts(blob, typical, min_area, min_side) if t >= STACKED * typical else []
             if not parts and _patchy(blob[0], white, mask):  # a face joined to a paler patch of table
                 parts = brightest_faces(blob)
+            if not parts:  # a meld with a claimed tile laid sideways: cut at the step
+                cut_parts = sideways_parts(blob[0], blob[1], min_area)
+                parts = [part for part, _ in cut_parts]
+                if sideways is not None:
+                    sideways.update(id(part[0]) for part, side in cut_parts if side)
             faces += parts or [blob]
         elif t > typical:  # faces merged with glare or a pale patch of table?
             faces += brightest_faces(blob)
@@ -518,6 +535,8 @@ def _fragment_link(gi, gj, typical: float):
     (li, ti), (lj, tj) = ext
     if max(ti, tj) > 1.25 * min(ti, tj) or min(ti, tj) < 0.75 * typical:
         return None
+    if sideways_beside((li, ti), (lj, tj)) or sideways_beside((lj, tj), (li, ti)):
+        return None  # a face laid sideways beside its meld's faces, whose body's side thickens it
     thick = (ti + tj) / 2
     gap = dist - (li + lj) / 2
     if not (-0.3 * thick < gap < 0.8 * thick):
@@ -570,7 +589,8 @@ def _blurred_lab_window(small: np.ndarray, gains: np.ndarray, quads: list[np.nda
     return to_lab(blurred[y0 - my0:y1 - my0, x0 - mx0:x1 - mx0]), np.array([x0, y0], np.int32)
 
 
-def _recount(img, gains, runs: list[Run], kept, profiles: dict | None = None, deep_found: list | None = None) -> float:
+def _recount(img, gains, runs: list[Run], kept, profiles: dict | None = None, deep_found: list | None = None,
+             sideways: set | None = None) -> float:
     """Re-split runs whose tile count disagrees with the photo's own face aspect.
 
     All tiles of a set have one shape, and in one photo they are foreshortened
@@ -581,9 +601,15 @@ def _recount(img, gains, runs: list[Run], kept, profiles: dict | None = None, de
     first split cut it in three at clear seams (:data:`CLEAR_SEAMS` each): a near row at a steep
     tilt has wider faces than the far melds that set the aspect, and its body's side thickens it.
     Returns the photo's face aspect.  ``profiles``: as in :func:`split_run`; ``deep_found``: as
-    in :func:`trim_body_side`, for the lone faces."""
+    in :func:`trim_body_side`, for the lone faces; ``sideways``: the indices of the runs that are
+    a face laid sideways, a lone face whose short side is its width (their sides are trimmed
+    as a lone face's, and they neither vote on the aspect nor are counted again); a short blob
+    found to be one apart from its meld (:func:`vision.sideways.sideways_alone`) is added to it."""
+    sideways = set() if sideways is None else sideways
     aspects, weights = [], []
-    for r in runs:
+    for i, r in enumerate(runs):
+        if i in sideways:
+            continue
         if r.height > 0 and r.pitch > 0:
             aspects.append(r.pitch / r.height)
             # weighted by the run's length in face heights, not by its tile count: a row
@@ -594,6 +620,9 @@ def _recount(img, gains, runs: list[Run], kept, profiles: dict | None = None, de
     A = _weighted_median(np.asarray(aspects), np.asarray(weights, float))
     rows = _main_rows(runs)
     for i, (quad, ratio, n, seams) in enumerate(kept):
+        if i in sideways:
+            runs[i] = lone_face(trim_body_side(img, quad, depth_share=SIDE_DEEP, deep_found=deep_found), None)
+            continue
         n_e = ratio / A
         if ratio < 2.2 and (n <= 2 or n_e < 2.5):
             row_axis = _nearest_row_axis(quad, rows)
@@ -614,6 +643,15 @@ def _recount(img, gains, runs: list[Run], kept, profiles: dict | None = None, de
         lo, hi = max(2, int(math.floor(n_e * 0.87))), max(2, int(math.ceil(n_e * 1.13)))
         quads, axis, pitch, height, _ = split_run(img, gains, quad, (lo, hi), profiles, n_e)
         runs[i] = Run(quads=quads, kind="face", axis=axis, pitch=pitch, height=height)
+    # a face laid sideways apart from its meld's other faces was taken for a pair or a lone face:
+    # told from them by the faces beside it, now that those are counted
+    for i, (quad, ratio, n, seams) in enumerate(kept):
+        if i in sideways or n != 1 or ratio >= 2.2 or len(runs[i].quads) > 2:
+            continue  # (two faces show the seam between them: split in two at first, they are no sideways face)
+        beside = _nearest_run(quad, runs, i, sideways)
+        if beside is not None and sideways_alone(quad, beside.height, beside.axis):
+            sideways.add(i)
+            runs[i] = lone_face(trim_body_side(img, quad, depth_share=SIDE_DEEP, deep_found=deep_found), None)
     return A
 
 
@@ -625,6 +663,23 @@ def _main_rows(runs: list[Run]) -> list[Run]:
     cos30 = math.cos(math.radians(30))
     return [r for r in rows
             if 2 * sum(len(o.quads) for o in rows if abs(float(np.dot(r.axis, o.axis))) > cos30) > total]
+
+
+def _nearest_run(quad: np.ndarray, runs: list[Run], i: int, leave_out: set) -> Run | None:
+    """The run other than ``runs[i]`` (whose outline is ``quad``) and those in ``leave_out`` whose
+    nearest face is closest to ``quad``, within two of its face heights: of two faces or more
+    where there is one (a lone face's sides are trimmed already, a row's not yet, as ``quad``'s
+    are not), else a lone face; None where there is none."""
+    c = centre(quad)
+    best: dict[bool, tuple[float, Run | None]] = {True: (float("inf"), None), False: (float("inf"), None)}
+    for j, r in enumerate(runs):
+        if j == i or j in leave_out or not r.quads:
+            continue
+        d = min(float(np.linalg.norm(centre(q) - c)) for q in r.quads)
+        row = len(r.quads) >= 2
+        if d < best[row][0] and d <= 2 * r.height:
+            best[row] = (d, r)
+    return best[True][1] or best[False][1]
 
 
 def _nearest_row_axis(quad: np.ndarray, rows: list[Run]) -> np.ndarray | None:

@@ -1139,3 +1139,38 @@ def test_faces_of_a_steep_tilt_are_not_taken_for_oversized():
     assert len(candidates([row])) == 4
     two = Run(quads=[_box(100, 100, 50, 70), _box(150, 100, 200, 280)], kind="face")  # too few faces to tell
     assert len(candidates([two])) == 2
+
+
+@pytest.mark.parametrize("seed", [2, 5, 7])
+@pytest.mark.parametrize("bodies", ["sprite", "camera"])
+def test_a_meld_with_a_tile_laid_sideways_is_read_as_that_meld(seed, bodies, monkeypatch):
+    # riichi players lay one tile of each exposed meld sideways (vision/sideways.py): the pung's
+    # and the chow's are found as one face each, cut to the sideways face with its height along
+    # the meld, and the melds come out as melds (detection and grouping: the truth names them)
+    hand = {"concealed": "1123456789m", "melds": ["555s", "234p"], "flowers": "2f"}
+    data, truth = make_scene(seed, width=1600, hand=hand, sideways=True, bodies=bodies, clutter=False, source="symbola")
+    res = scan(data, classify_fn=truth_classifier(truth))
+    assert hand_key(res["hand"]) == hand_key(truth["hand"])
+    assert len(res["tiles"]) == len(truth["tiles"])
+    for i in range(2):
+        meld = [t for t in truth["tiles"] if t["group"] == f"meld:{i}"]
+        ends = [np.float64(t["corners"]).mean(axis=0) for t in (meld[0], meld[-1])]
+        axis = (ends[1] - ends[0]) / np.linalg.norm(ends[1] - ends[0])
+        for t in meld:
+            q = np.float64(t["corners"])
+            height = np.linalg.norm(q[3] - q[0])
+            if abs(float(np.dot((q[3] - q[0]) / height, axis))) < 0.7:
+                continue  # an upright face
+            found = [np.float64(x["corners"]) for x in res["tiles"]
+                     if np.linalg.norm(np.float64(x["corners"]).mean(axis=0) - q.mean(axis=0)) < 0.2 * height]
+            assert len(found) == 1
+            side = found[0][3] - found[0][0]  # the found face's height runs along the meld as well
+            assert abs(float(np.dot(side / np.linalg.norm(side), axis))) > 0.9
+            assert abs(np.linalg.norm(side) - height) < 0.2 * height  # its body's side may stay on at a steep tilt
+    # the same photo without the rule: the sideways faces cut as two upright ones, a meld lost
+    import vision.detect as detect
+
+    monkeypatch.setattr(detect, "sideways_parts", lambda *a, **k: [])
+    monkeypatch.setattr(detect, "sideways_alone", lambda *a, **k: False)
+    monkeypatch.setattr(detect, "sideways_beside", lambda *a, **k: False)
+    assert hand_key(scan(data, classify_fn=truth_classifier(truth))["hand"]) != hand_key(truth["hand"])
