@@ -666,20 +666,19 @@ def _main_rows(runs: list[Run]) -> list[Run]:
 
 
 def _nearest_run(quad: np.ndarray, runs: list[Run], i: int, leave_out: set) -> Run | None:
-    """The run other than ``runs[i]`` (whose outline is ``quad``) and those in ``leave_out`` whose
-    nearest face is closest to ``quad``, within two of its face heights: of two faces or more
-    where there is one (a lone face's sides are trimmed already, a row's not yet, as ``quad``'s
-    are not), else a lone face; None where there is none."""
+    """The run of two faces or more, other than ``runs[i]`` (whose outline is ``quad``) and those
+    in ``leave_out``, whose nearest face is closest to ``quad``, within two of its face heights;
+    None where there is none. A lone face's axis (its width's direction) is as good as the guess
+    that oriented it, and its sides are trimmed already where a row's, like ``quad``'s, are not."""
     c = centre(quad)
-    best: dict[bool, tuple[float, Run | None]] = {True: (float("inf"), None), False: (float("inf"), None)}
+    best, near = None, float("inf")
     for j, r in enumerate(runs):
-        if j == i or j in leave_out or not r.quads:
+        if j == i or j in leave_out or len(r.quads) < 2:
             continue
         d = min(float(np.linalg.norm(centre(q) - c)) for q in r.quads)
-        row = len(r.quads) >= 2
-        if d < best[row][0] and d <= 2 * r.height:
-            best[row] = (d, r)
-    return best[True][1] or best[False][1]
+        if d < near and d <= 2 * r.height:
+            best, near = r, d
+    return best
 
 
 def _nearest_row_axis(quad: np.ndarray, rows: list[Run]) -> np.ndarray | None:

@@ -22,8 +22,9 @@ import numpy as np
 from .quads import fit_quad, quad_sides
 
 SIDEWAYS_THIN = (0.6, 0.9)   # a sideways face is this share of the row's thickness thick (a face's width for its height)
-SIDEWAYS_LONG = (0.7, 1.5)   # ... and this many row thicknesses long (its height, along the row),
-SIDEWAYS_SHAPE = 1.2  # ... at least this many times as long as it is thick (a face on its side)
+SIDEWAYS_LONG = (0.7, 1.35)  # ... and this many row thicknesses long (its height, along the row),
+SIDEWAYS_SHAPE = 1.2  # ... at least this many times as long as it is thick (a face on its side),
+UPRIGHT_THICK = 0.9  # ... beside upright faces at least this share of the row's thickness thick
 STEP_JUMP = 0.15     # at a step the thickness drops by at least this share of the row's ...
 STEP_REACH = 0.2     # ... between stretches this share of it long either side
 MIN_LENGTH = 1.6     # a blob shorter than this many thicknesses has no room for a face beside a sideways one,
@@ -127,7 +128,11 @@ def sideways_parts(contour: np.ndarray, quad: np.ndarray, min_area: float) -> li
         pq = fit_quad(p, faces=True)
         pa, pb = quad_sides(pq)
         mid = float(pq.mean(axis=0) @ u) - s0
-        out.append(((p, pq, pa, pb), any(start < mid < end for start, end in thin)))
+        side = any(start < mid < end for start, end in thin)
+        across = float(np.ptp(pq.astype(np.float64) @ np.array([-u[1], u[0]])))  # its thickness across the row
+        if not side and across < UPRIGHT_THICK * full:
+            return []  # the rest is no thicker: the row's thickness was a corner's or a bump's, not its faces'
+        out.append(((p, pq, pa, pb), side))
     return out if len(out) >= 2 and any(side for _, side in out) else []
 
 

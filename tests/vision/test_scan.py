@@ -1141,7 +1141,7 @@ def test_faces_of_a_steep_tilt_are_not_taken_for_oversized():
     assert len(candidates([two])) == 2
 
 
-@pytest.mark.parametrize("seed", [2, 5, 7])
+@pytest.mark.parametrize("seed", [2, 5, 6])
 @pytest.mark.parametrize("bodies", ["sprite", "camera"])
 def test_a_meld_with_a_tile_laid_sideways_is_read_as_that_meld(seed, bodies, monkeypatch):
     # riichi players lay one tile of each exposed meld sideways (vision/sideways.py): the pung's
