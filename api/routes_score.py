@@ -37,6 +37,11 @@ def inline_schema(model) -> dict:
     return resolve(schema)
 
 
+def json_body(model) -> dict:
+    """The ``openapi_extra`` of a route that reads its JSON body itself: ``model``'s schema, inlined."""
+    return {"requestBody": {"required": True, "content": {"application/json": {"schema": inline_schema(model)}}}}
+
+
 @router.post(
     "/score",
     summary="Score a hand",
@@ -44,8 +49,7 @@ def inline_schema(model) -> dict:
                 "A hand the engine cannot take gives HTTP 422 with the engine's error JSON.",
     response_model=ScoreResponse,
     responses={422: {"model": ErrorBody, "description": "a bad hand or request (the engine's error JSON)"}},
-    openapi_extra={"requestBody": {"required": True, "content": {
-        "application/json": {"schema": inline_schema(ScoreRequest)}}}},
+    openapi_extra=json_body(ScoreRequest),
 )
 async def score(request: Request) -> JSONResponse:
     must = "The request body must be a JSON object (the engine's contract)."
@@ -71,9 +75,8 @@ MAX_MANY = 48  # requests in one POST /api/score/many: every single-tile change 
                 "hand does not fail the others. A body that is not such an object (each request a JSON object) "
                 "gives HTTP 422.",
     response_model=ScoreManyResponse,
-    responses={422: {"model": ErrorBody, "description": "not a JSON object with 1 to 48 requests"}},
-    openapi_extra={"requestBody": {"required": True, "content": {
-        "application/json": {"schema": inline_schema(ScoreManyRequest)}}}},
+    responses={422: {"model": ErrorBody, "description": f"not a JSON object with 1 to {MAX_MANY} requests"}},
+    openapi_extra=json_body(ScoreManyRequest),
 )
 async def score_many(request: Request) -> JSONResponse:
     must = 'The request body must be a JSON object {"requests": [...]} holding a list of score requests.'

@@ -606,6 +606,10 @@ def _recount(img, gains, runs: list[Run], kept, profiles: dict | None = None, de
     as a lone face's, and they neither vote on the aspect nor are counted again); a short blob
     found to be one apart from its meld (:func:`vision.sideways.sideways_alone`) is added to it."""
     sideways = set() if sideways is None else sideways
+
+    def lone(quad, row_axis):  # one tile: its body's side, up to a third of its height, cut off each edge
+        return lone_face(trim_body_side(img, quad, depth_share=SIDE_DEEP, deep_found=deep_found), row_axis)
+
     aspects, weights = [], []
     for i, r in enumerate(runs):
         if i in sideways:
@@ -621,7 +625,7 @@ def _recount(img, gains, runs: list[Run], kept, profiles: dict | None = None, de
     rows = _main_rows(runs)
     for i, (quad, ratio, n, seams) in enumerate(kept):
         if i in sideways:
-            runs[i] = lone_face(trim_body_side(img, quad, depth_share=SIDE_DEEP, deep_found=deep_found), None)
+            runs[i] = lone(quad, None)
             continue
         n_e = ratio / A
         if ratio < 2.2 and (n <= 2 or n_e < 2.5):
@@ -629,7 +633,7 @@ def _recount(img, gains, runs: list[Run], kept, profiles: dict | None = None, de
             if not _is_pair(quad, ratio, n >= 2, A, row_axis):
                 # a lone tile's body shows on one or two of its sides, as deep as the camera's
                 # tilt makes it (up to a third of its height): each edge is looked at SIDE_DEEP in
-                runs[i] = lone_face(trim_body_side(img, quad, depth_share=SIDE_DEEP, deep_found=deep_found), row_axis)
+                runs[i] = lone(quad, row_axis)
                 continue
             if n_e < 2.5:
                 if n == 3 and seams >= CLEAR_SEAMS * (n - 1):
@@ -651,7 +655,7 @@ def _recount(img, gains, runs: list[Run], kept, profiles: dict | None = None, de
         beside = _nearest_run(quad, runs, i, sideways)
         if beside is not None and sideways_alone(quad, beside.height, beside.axis):
             sideways.add(i)
-            runs[i] = lone_face(trim_body_side(img, quad, depth_share=SIDE_DEEP, deep_found=deep_found), None)
+            runs[i] = lone(quad, None)
     return A
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from .face_mask import filled_blob
 from .quads import fit_quad, quad_sides
 
 SIDEWAYS_THIN = (0.6, 0.9)   # a sideways face is this share of the row's thickness thick (a face's width for its height)
@@ -71,16 +72,16 @@ def _runs(mask: np.ndarray) -> list[tuple[int, int]]:
     return list(zip(np.flatnonzero(d == 1), np.flatnonzero(d == -1)))
 
 
-def _is_step(top: np.ndarray, bot: np.ndarray, thin: tuple[int, int], at: int, thick: float) -> bool:
-    """Whether the blob's thickness drops at ``at`` (the thin run's start or end) as at a
-    sideways face's end: by ``STEP_JUMP`` of the row's thickness or more within ``STEP_REACH``
-    either side (perspective thins a row by a few hundredths over such a stretch)."""
+def _is_step(th: np.ndarray, thin: tuple[int, int], at: int, thick: float) -> bool:
+    """Whether the blob's thickness ``th`` (per step of its length) drops at ``at`` (the thin
+    run's start or end) as at a sideways face's end: by ``STEP_JUMP`` of the row's thickness or
+    more within ``STEP_REACH`` either side (perspective thins a row by a few hundredths over such
+    a stretch)."""
     r = max(2, int(round(STEP_REACH * thick)))
     inner = slice(at, min(at + r, thin[1])) if at == thin[0] else slice(max(at - r, thin[0]), at)
-    outer = slice(max(at - r, 0), at) if at == thin[0] else slice(at, min(at + r, len(top)))
+    outer = slice(max(at - r, 0), at) if at == thin[0] else slice(at, min(at + r, len(th)))
     if inner.stop - inner.start < 2 or outer.stop - outer.start < 2:
         return False
-    th = bot - top
     return float(np.median(th[outer]) - np.median(th[inner])) >= STEP_JUMP * thick
 
 
@@ -108,15 +109,13 @@ def sideways_parts(contour: np.ndarray, quad: np.ndarray, min_area: float) -> li
         if not SIDEWAYS_THIN[0] * full <= thin_th <= SIDEWAYS_THIN[1] * full or end - start < SIDEWAYS_SHAPE * thin_th:
             continue
         inside = [at for at in (start, end) if 0 < at < len(th)]  # the blob's own ends are no steps
-        if inside and all(_is_step(top, bot, (start, end), at, full) for at in inside):
+        if inside and all(_is_step(th, (start, end), at, full) for at in inside):
             cuts += inside
             thin.append((start, end))
     if not cuts:
         return []
-    x, y, w, h = cv2.boundingRect(contour)
-    own = np.zeros((h, w), np.uint8)
-    cv2.drawContours(own, [contour], -1, 255, -1, offset=(-x, -y))
-    ys, xs = np.mgrid[0:h, 0:w]
+    own, x, y = filled_blob(contour)
+    ys, xs = np.mgrid[0:own.shape[0], 0:own.shape[1]]
     s = (xs + x) * u[0] + (ys + y) * u[1] - s0
     for at in cuts:
         own[np.abs(s - at) < 1.0] = 0
