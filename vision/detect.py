@@ -8,9 +8,11 @@ The pipeline, on a working image of about 1000-2000 px:
    again without the colour it balanced to (a lit phone screen or a sheet of paper
    paler than the faces).
 2. **Face mask** (:mod:`vision.face_mask`): whiteness = brightness - chroma, thresholded by Otsu with a floor;
-   holes (the ink of the faces) are filled per component.  On a pale table (a white or light
-   grey cloth, :func:`is_pale_table`) the faces are no whiter than the cloth, and the mask is
-   made from their outlines instead (:mod:`vision.outlines`).
+   holes (the ink of the faces) are filled per component.  Where the looks still find few
+   faces, once more with the threshold raised (a grey table just paler than it joins the
+   faces).  On a pale table (a white or light grey cloth, :func:`is_pale_table`) the faces are
+   no whiter than the cloth, and the mask is made from their outlines instead
+   (:mod:`vision.outlines`).
 3. **Quads** (:mod:`vision.quads`): every solid, rectangular component gets a four-corner outline (lines
    fitted to its hull sides, so rounded corners and perspective are handled; a row's
    long sides to their outer edge, which glyphs reaching the face edge cannot pull in).
@@ -45,7 +47,7 @@ from .background import InBackground
 from .body_side import SIDE_DEEP, body_direction, lone_face, trim_body_side, trim_deep_sides, trim_rows
 from .face_down import back_colours, faces_nearby, find_backs, kongs_from_ends, outline_picture, outlined_kongs
 from .face_mask import (brightest_part, face_mask, filled_blob, filled_within, ink_share, mask_threshold, opened_blobs,
-                        rect_blobs, whiteness)
+                        raised_threshold, rect_blobs, whiteness)
 from .outlines import REFERENCE_SIDE as OUTLINE_SIDE
 from .quads import ASPECT_MIN, ASPECT_TYPICAL, SQUARE_GAIN, Run, centre, fit_quad, point_in_quad, quad_sides, squared_ends
 from .seams import CLEAR_SEAMS, split_run
@@ -94,6 +96,10 @@ def detect(img: np.ndarray, long_side: int = DETECT_LONG_SIDE, whole: tuple[int,
     ``MORE_LOOKS`` times; a look is kept over the best before it if it finds ``LOOK_GAIN`` more inked faces.
     A look balanced to clipped white (``CLIPPED_WHITE`` or more in every channel) looks no further:
     that colour tints nothing, and in an over-exposed photo it is the burnt faces' own.
+    Where the best look still finds fewer than ``FEW_FACES`` tiles (inked faces and face-down
+    tiles: a concealed kong laid face down leaves a hand eleven faces), it looks again with its
+    whiteness threshold raised (:func:`_raised_look`: a neutral table just paler than the
+    threshold joins the faces into a few blobs), and a look kept that way carries ``"raised"``.
     ``"pale_table"``: whether the photo lies on a pale table (:func:`is_pale_table`, told by each
     look's own balance), where the faces are found by their outlines (:mod:`vision.outlines`)
     instead of the face mask. A window detected with the photo's ``balance`` cannot tell (it is
@@ -126,7 +132,33 @@ def detect(img: np.ndarray, long_side: int = DETECT_LONG_SIDE, whole: tuple[int,
             found, inked = again, n
             found["left_out"] = tuple(left_out)
         left_out.append(ref)
+    if not found["pale_table"] and inked + _faces(found, "back") < FEW_FACES:
+        found = _raised_look(img, small, f, frame, found, inked, on_faces)
     return found
+
+
+def _raised_look(img: np.ndarray, small: np.ndarray, f: float, frame: tuple, found: dict, inked: int,
+                 on_faces: Callable[[list[np.ndarray]], None] | None) -> dict:
+    """``found``, the best look of :func:`detect` (with ``inked`` inked faces, fewer than
+    ``FEW_FACES``), or a look with its whiteness threshold raised
+    (:func:`vision.face_mask.raised_threshold`) where that finds ``LOOK_GAIN`` more inked faces
+    and ``LOOK_GAIN`` more faces (more of a face's outline falls under a higher threshold, so
+    more faces count as inked: it must find more faces as well), marked ``"raised": True``."""
+    gains, threshold = found["balance"]
+    raised = raised_threshold(_white_sample(small, gains), threshold)
+    if raised is None:
+        return found
+    again = _detect_with(img, small, f, gains, raised, frame, on_faces=on_faces)
+    if _face_count(again, f, FEW_FACES) < inked + LOOK_GAIN or _faces(again) < _faces(found) + LOOK_GAIN:
+        return found
+    again["left_out"], again["raised"] = found["left_out"], True
+    return again
+
+
+def _white_sample(small: np.ndarray, gains: np.ndarray) -> np.ndarray:
+    """The uint8 whiteness of every other pixel of ``small`` balanced by ``gains``: what the
+    whiteness threshold is read off."""
+    return np.clip(whiteness(every_other_pixel(small), gains), 0, 255).astype(np.uint8).ravel()
 
 
 def _shrunk(img: np.ndarray, long_side: int) -> np.ndarray:
@@ -142,7 +174,7 @@ def _shrunk(img: np.ndarray, long_side: int) -> np.ndarray:
 
 
 def photo_balance(img: np.ndarray, long_side: int = DETECT_LONG_SIDE, leave_out: tuple = (),
-                  found: list | None = None, face_h: float = 0.0) -> tuple:
+                  found: list | None = None, face_h: float = 0.0, raised: bool = False) -> tuple:
     """The ``"balance"`` (white balance gains, whiteness threshold) that :func:`detect` gives
     ``img`` at ``long_side`` with the reference colours ``leave_out`` left out (a detection's
     ``"left_out"``), for a window of ``img`` detected alone: read off every other pixel of the
@@ -152,11 +184,13 @@ def photo_balance(img: np.ndarray, long_side: int = DETECT_LONG_SIDE, leave_out:
     (px), a third part: the table's colours (:func:`table_colours`) as :func:`find_backs`
     measures them, outside those tiles. A window's own table, a part of a table lit unevenly,
     is not the photo's, and face-down tiles are told from the table by their distance from its
-    colour."""
+    colour. ``raised``: whether the detection's threshold was raised (its ``"raised"``)."""
     small = _shrunk(img, long_side)
     gains, _ = white_balance(small, leave_out)
-    white = whiteness(every_other_pixel(small), gains)
-    threshold = mask_threshold(np.clip(white, 0, 255).astype(np.uint8).ravel())
+    sample = _white_sample(small, gains)
+    threshold = mask_threshold(sample)
+    if raised:
+        threshold = raised_threshold(sample, threshold) or threshold
     if found is None:
         return gains, threshold
     f = small.shape[1] / img.shape[1] / 2  # to the half size where face-down tiles are looked for
@@ -173,6 +207,11 @@ def photo_balance(img: np.ndarray, long_side: int = DETECT_LONG_SIDE, leave_out:
                   for dy in (0, 1) for dx in (0, 1)]
         half = (blocks[0] + blocks[1] + blocks[2] + blocks[3]) * np.float32(0.25)
     return gains, threshold, table_colours(to_lab(half), near_faces[::TABLE_STEP, ::TABLE_STEP], step=1)
+
+
+def _faces(det: dict, kind: str = "face") -> int:
+    """How many faces a detection found, inked or not (``kind="back"``: face-down tiles)."""
+    return sum(len(r.quads) for r in det["runs"] if r.kind == kind)
 
 
 def _face_count(det: dict, f: float, enough: int) -> int:

@@ -21,6 +21,7 @@ TAIL_ASKEW = 0.8    # ... askew: the shorter of two opposite sides under this sh
 TAIL_OPEN = 0.1     # opened by a disc this share of its outline's shorter side,
 TAIL_KEPT, TAIL_FILLED = 0.9, 0.97  # it is fitted without it where that keeps this much of it and fills its outline this well,
 TAIL_SQUARE = 0.85  # ... and the outline comes out square: opposite sides within this share of each other
+RAISED_APART = 20  # a raised threshold (raised_threshold) at least this far above the first
 WHITENESS_ROWS = 64  # whiteness is worked out this many rows at a time
 BLOCK_OPEN, BLOCK_AREA = 0.6, 0.3  # a hull whose gaps, opened by a disc this share of its thickness, keep this
 #                                     many thicknesses squared is no bitten row: faces joined to something else
@@ -103,6 +104,25 @@ def mask_threshold(sample: np.ndarray) -> float:
             break
         t = float(t2)
     return t
+
+
+def raised_threshold(sample: np.ndarray, t: float) -> float | None:
+    """A whiteness threshold above ``t``, for a look that found few faces: where a neutral table
+    a little paler than ``t`` (the grey squares of a checked cloth) joins the faces into a few
+    blobs. Otsu's split among the pixels of ``sample`` (uint8 whiteness, flat, as
+    :func:`mask_threshold` takes it) above ``t`` falls between the table's tail and the faces
+    (:func:`mask_threshold` takes that split only where those pixels are a large share of the
+    photo), but in a photo lit unevenly it lies among the dimmer faces; the threshold returned
+    lies halfway from ``t`` to it (docs/vision.md, "Grey squares just over the threshold").
+    None where the split lies within ``RAISED_APART`` of ``t`` or fewer than 100 pixels lie
+    above ``t``."""
+    bright = sample[sample > t]
+    if bright.size < 100:
+        return None
+    t2, _ = cv2.threshold(bright.reshape(1, -1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    if t2 < t + RAISED_APART:
+        return None
+    return (t + float(t2)) / 2
 
 
 def rect_blobs(mask: np.ndarray, cut: Callable[[], np.ndarray], min_area: float, min_side: float, choices: list | None = None):

@@ -176,7 +176,7 @@ def scan_image(decoded, classify_fn=None) -> dict:
 
 def _look(decoded, classify_fn, timings: dict, long_side: int = DETECT_LONG_SIDE,
           window: tuple[int, int, int, int] | None = None, left_out: tuple = (),
-          found: tuple = (None, 0.0), pale: bool = False) -> tuple[dict, dict, list[dict]]:
+          found: tuple = (None, 0.0), pale: bool = False, raised: bool = False) -> tuple[dict, dict, list[dict]]:
     """(the reading of ``decoded.image`` with a detection mask of ``long_side`` px, the detection,
     the grouped tiles of :func:`_read`); ``timings`` so far, to which detect, classify and group
     are added. ``window``: (x0, y0, x1, y1), the part of ``decoded.image`` to look in, at the
@@ -184,6 +184,7 @@ def _look(decoded, classify_fn, timings: dict, long_side: int = DETECT_LONG_SIDE
     (:func:`vision.detect.photo_balance`; ``left_out``: the reference colours the look before
     left out; ``found``: the quads it found and their face height, in ``decoded.image`` px);
     ``pale``: whether the whole photo lies on a pale table, which a window cannot tell;
+    ``raised``: whether the look before raised its whiteness threshold (its ``"raised"``);
     the detection's quads are still in ``decoded.image`` px. With the shipped classifier, the faces
     found are read while the detection looks for face-down tiles (:mod:`vision.read_ahead`)."""
     t0 = time.perf_counter()
@@ -197,7 +198,8 @@ def _look(decoded, classify_fn, timings: dict, long_side: int = DETECT_LONG_SIDE
             part = decoded.image[y0:y1, x0:x1]
             scale = long_side / max(decoded.image.shape[:2])
             det = detect(part, long_side=max(1, round(max(part.shape[:2]) * scale)), whole=decoded.image.shape[:2],
-                         balance=photo_balance(decoded.image, long_side, left_out, *found), pale=pale, on_faces=ahead)
+                         balance=photo_balance(decoded.image, long_side, left_out, *found, raised=raised), pale=pale,
+                         on_faces=ahead)
             det["runs"] = [_moved(r, (x0, y0)) for r in det["runs"]]
         timings["detect"] = (time.perf_counter() - t0) * 1000
         result, grouped = _read(decoded, det, classify_fn, timings, ahead)
@@ -750,7 +752,8 @@ def scan(image_bytes: bytes, *, classify_fn=None) -> dict:
             k = closer.image.shape[1] / decoded.image.shape[1]
             found = ([np.asarray(q, np.float32) * k for r in det["runs"] for q in r.quads], det["face_height"] * k)
         second, _, _ = _look(closer, classify_fn, {"decode": (time.perf_counter() - t1) * 1000}, long_side=size,
-                             window=window, left_out=det.get("left_out", ()), found=found, pale=pale_table)
+                             window=window, left_out=det.get("left_out", ()), found=found, pale=pale_table,
+                             raised=bool(det.get("raised")))
         first_timings, second_timings = result["timings_ms"], second["timings_ms"]
         if better_reading(second, result):
             result = second

@@ -124,3 +124,21 @@ def test_what_is_no_thin_tail_is_fitted_as_before(shape, monkeypatch):
     monkeypatch.setattr(face_mask_module, "TAIL_FILL", face_mask_module.RECT_FILL)
     before = face_mask_module.rect_blobs(mask, lambda: mask, 500, 10)
     assert len(got) == len(before) and all(np.array_equal(a[1], b[1]) for a, b in zip(got, before))
+
+
+def test_the_raised_threshold_lies_halfway_to_the_split_between_table_and_faces():
+    from vision.face_mask import raised_threshold
+    rng = np.random.default_rng(3)
+    # green squares, grey ones whose lit tail passes a threshold of 110, and faces lit unevenly
+    sample = np.concatenate([rng.normal(20, 8, 40000), rng.normal(95, 6, 40000), rng.uniform(150, 240, 6000)])
+    sample = np.clip(sample, 0, 255).astype(np.uint8)
+    bright = sample[sample > 110]
+    split, _ = cv2.threshold(bright.reshape(1, -1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    t = raised_threshold(sample, 110.0)
+    assert t == (110 + split) / 2 and 130 < t < 160
+    assert np.count_nonzero(sample > t) == pytest.approx(6000, rel=0.02)  # the faces, not the grey
+    assert np.count_nonzero(sample > split) < 0.9 * 6000  # the split itself loses dim faces
+    # where nothing above the first threshold stands apart from it, or too little lies above it: none
+    near = np.clip(np.concatenate([rng.normal(20, 8, 4000), rng.normal(120, 4, 4000)]), 0, 255).astype(np.uint8)
+    assert raised_threshold(near, 110.0) is None
+    assert raised_threshold(np.uint8([200] * 99 + [10] * 1000), 110.0) is None

@@ -332,6 +332,20 @@ def test_a_hand_shot_from_far_off_is_read_on_a_closer_look(seed, width, source, 
     assert len(one["tiles"]) < len(res["tiles"])
 
 
+def test_a_hand_on_grey_squares_just_over_the_face_threshold_is_read_with_it_raised(monkeypatch):
+    # a check cloth of green and grey squares at 38 degrees' tilt: the grey squares' lit side
+    # passes the face mask's threshold and joins the faces, and the first look found one tile
+    # of 17 (vision.detect._raised_look). The raised look cuts the far row short, and the closer
+    # look mends it only with the same raised threshold (12 tiles with the photo's first one)
+    hand = {"concealed": "1123456789m", "melds": ["555s", "234p"], "flowers": "2f"}
+    data, truth = make_scene(1, width=1600, hand=hand, bodies="camera", clutter=False)
+    assert truth["params"]["table"] == "cloth" and truth["params"]["tilt"] == 38.0
+    res = scan(data, classify_fn=truth_classifier(truth))
+    assert hand_key(res["hand"]) == hand_key(truth["hand"]) and res["image"]["closer_look"] == "kept"
+    monkeypatch.setattr(sys.modules["vision.detect"], "raised_threshold", lambda sample, t: None)
+    assert len(scan(data, classify_fn=truth_classifier(truth))["tiles"]) < 5
+
+
 def test_a_framed_hand_and_an_empty_table_take_no_closer_look():
     # framed faces are big enough (the closer look would cost a second decode and detection),
     # and a table with nothing found has no faces to measure
