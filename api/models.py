@@ -81,12 +81,15 @@ class ScoreResponse(_Open):
     reason: str | None = Field(None, description="why the hand is not winning")
 
 
+MAX_MANY = 48  # requests in one POST /api/score/many: every single-tile change the page asks about, and more
+
+
 class ScoreManyRequest(BaseModel):
     """Several hands to score in one call (the phone page asks which of the scan's other guesses
     would make a hand a winning one)."""
 
-    requests: list[dict] = Field(min_length=1, max_length=48,
-                                 description="1 to 48 JSON objects, each the engine's contract as for "
+    requests: list[dict] = Field(min_length=1, max_length=MAX_MANY,
+                                 description=f"1 to {MAX_MANY} JSON objects, each the engine's contract as for "
                                              "/api/score (ScoreRequest); one the engine cannot take gets "
                                              "its error in its item")
 

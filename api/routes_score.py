@@ -14,7 +14,7 @@ import engine
 from engine.errors import EngineError
 
 from .errors import error_response
-from .models import ErrorBody, ScoreManyRequest, ScoreManyResponse, ScoreRequest, ScoreResponse, VariantSpec
+from .models import MAX_MANY, ErrorBody, ScoreManyRequest, ScoreManyResponse, ScoreRequest, ScoreResponse, VariantSpec
 
 router = APIRouter(prefix="/api", tags=["score"])
 
@@ -61,9 +61,6 @@ async def score(request: Request) -> JSONResponse:
     except EngineError as exc:
         return JSONResponse(exc.to_json(), status_code=422)
     return JSONResponse(result)
-
-
-MAX_MANY = 48  # requests in one POST /api/score/many: every single-tile change the page asks about, and more
 
 
 @router.post(
