@@ -132,7 +132,7 @@ def detect(img: np.ndarray, long_side: int = DETECT_LONG_SIDE, whole: tuple[int,
             found, inked = again, n
             found["left_out"] = tuple(left_out)
         left_out.append(ref)
-    if not found["pale_table"] and inked + _faces(found, "back") < FEW_FACES:
+    if not found["pale_table"] and inked + _tiles_in(found, "back") < FEW_FACES:
         found = _raised_look(img, small, f, frame, found, inked, on_faces)
     return found
 
@@ -149,7 +149,7 @@ def _raised_look(img: np.ndarray, small: np.ndarray, f: float, frame: tuple, fou
     if raised is None:
         return found
     again = _detect_with(img, small, f, gains, raised, frame, on_faces=on_faces)
-    if _face_count(again, f, FEW_FACES) < inked + LOOK_GAIN or _faces(again) < _faces(found) + LOOK_GAIN:
+    if _face_count(again, f, FEW_FACES) < inked + LOOK_GAIN or _tiles_in(again) < _tiles_in(found) + LOOK_GAIN:
         return found
     again["left_out"], again["raised"] = found["left_out"], True
     return again
@@ -209,8 +209,9 @@ def photo_balance(img: np.ndarray, long_side: int = DETECT_LONG_SIDE, leave_out:
     return gains, threshold, table_colours(to_lab(half), near_faces[::TABLE_STEP, ::TABLE_STEP], step=1)
 
 
-def _faces(det: dict, kind: str = "face") -> int:
-    """How many faces a detection found, inked or not (``kind="back"``: face-down tiles)."""
+def _tiles_in(det: dict, kind: str = "face") -> int:
+    """How many tiles of a ``kind`` of run a detection found: faces, inked or not, or face-down
+    tiles (``"back"``)."""
     return sum(len(r.quads) for r in det["runs"] if r.kind == kind)
 
 

@@ -288,8 +288,8 @@ def _grey_check_photo() -> np.ndarray:
 
 def test_faces_joined_by_grey_squares_just_over_the_threshold_are_found_with_it_raised(monkeypatch):
     # development: a hand on such a cloth at 38 degrees' tilt read 1 tile of 17. The grey squares'
-    # lit side passes the mask and joins the faces into a few blobs; white balance has nothing
-    # to leave out (it balances to the faces), so only a raised threshold frees them.
+    # lit side passes the mask and joins the faces into a few blobs, which the white balance's
+    # further looks do not free: only a raised threshold does.
     import vision.detect as det
     img = _grey_check_photo()
     monkeypatch.setattr(det, "raised_threshold", lambda sample, t: None)
@@ -323,7 +323,7 @@ def test_a_raised_look_is_taken_only_where_the_best_look_found_too_few_and_kept_
     monkeypatch.setattr(det, "MORE_LOOKS", 0)
     monkeypatch.setattr(det, "raised_threshold", lambda sample, t: t + 30)
     monkeypatch.setattr(det, "_face_count", lambda found, f, enough: min(inked[found["look"]], enough))
-    monkeypatch.setattr(det, "_faces", lambda found, kind="face": faces[found["look"]] if kind == "face" else backs)
+    monkeypatch.setattr(det, "_tiles_in", lambda found, kind="face": faces[found["look"]] if kind == "face" else backs)
     found = detect(np.full((300, 400, 3), 128, np.uint8))
     assert found["look"] == int(kept) and found.get("raised", False) == kept
     assert thresholds == ([None] if inked[0] + backs >= 13 or pale else [None, 140.0])
