@@ -93,7 +93,8 @@ def detect(img: np.ndarray, long_side: int = DETECT_LONG_SIDE, whole: tuple[int,
 
     Where fewer than ``FEW_FACES`` faces with ink are found, the white balance looks again
     without the pixels of the colour it balanced to (see :func:`white_balance`), up to
-    ``MORE_LOOKS`` times; a look is kept over the best before it if it finds ``LOOK_GAIN`` more inked faces.
+    ``MORE_LOOKS`` times; a look is kept over the best before it if it finds ``LOOK_GAIN`` more inked faces,
+    or its faces and ``LOOK_GAIN`` more face-down tiles (:func:`_same_faces_more_backs`).
     A look balanced to clipped white (``CLIPPED_WHITE`` or more in every channel) looks no further:
     that colour tints nothing, and in an over-exposed photo it is the burnt faces' own.
     Where the best look still finds fewer than ``FEW_FACES`` tiles (inked faces and face-down
