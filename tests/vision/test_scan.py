@@ -349,21 +349,6 @@ def test_a_hand_on_grey_squares_just_over_the_face_threshold_is_read_with_it_rai
     assert len(scan(data, classify_fn=truth_classifier(truth))["tiles"]) < 5
 
 
-@pytest.mark.skipif("imahjong_tw" not in SCENE_SOURCES(),
-                    reason="the seed draws its photo from the face styles of ../shared/art, not on this machine")
-def test_a_concealed_kong_found_face_down_by_a_further_look_is_kept(monkeypatch):
-    # development camera scene 1117 on a cloth: the first look finds the eleven faces and not the
-    # concealed kong's teal backs on the grey check; the white balance's second look finds the
-    # same faces and the four backs (vision.detect._same_faces_more_backs)
-    data, truth = make_scene(1117, width=2016, bodies="camera", table="cloth")
-    assert truth["params"]["source"] == "symbola"
-    res = scan(data, classify_fn=truth_classifier(truth))
-    assert hand_key(res["hand"]) == hand_key(truth["hand"])
-    assert sum(t["tile"] == "back" for t in res["tiles"]) == 4
-    monkeypatch.setattr(sys.modules["vision.detect"], "_same_faces_more_backs", lambda *a: False)
-    assert not any(t["tile"] == "back" for t in scan(data, classify_fn=truth_classifier(truth))["tiles"])
-
-
 def test_a_framed_hand_and_an_empty_table_take_no_closer_look():
     # framed faces are big enough (the closer look would cost a second decode and detection),
     # and a table with nothing found has no faces to measure
