@@ -719,7 +719,7 @@ def _nearest_run(quad: np.ndarray, runs: list[Run], i: int, leave_out: set) -> R
     for j, r in enumerate(runs):
         if j == i or j in leave_out or len(r.quads) < 2:
             continue
-        d = min(float(np.linalg.norm(centre(q) - c)) for q in r.quads)
+        d = _reach(r, c)
         if d < near and d <= 2 * r.height:
             best, near = r, d
     return best
@@ -730,8 +730,13 @@ def _nearest_row_axis(quad: np.ndarray, rows: list[Run]) -> np.ndarray | None:
     if not rows:
         return None
     c = centre(quad)
-    dist = [min(float(np.linalg.norm(centre(q) - c)) for q in r.quads) for r in rows]
+    dist = [_reach(r, c) for r in rows]
     return rows[int(np.argmin(dist))].axis
+
+
+def _reach(run: Run, c: np.ndarray) -> float:
+    """How far the centre of ``run``'s nearest face lies from the point ``c``."""
+    return min(float(np.linalg.norm(centre(q) - c)) for q in run.quads)
 
 
 def _is_pair(quad: np.ndarray, ratio: float, seams: bool, A: float, row_axis: np.ndarray | None) -> bool:
