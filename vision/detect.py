@@ -93,7 +93,8 @@ def detect(img: np.ndarray, long_side: int = DETECT_LONG_SIDE, whole: tuple[int,
 
     Where fewer than ``FEW_FACES`` faces with ink are found, the white balance looks again
     without the pixels of the colour it balanced to (see :func:`white_balance`), up to
-    ``MORE_LOOKS`` times; a look is kept over the best before it if it finds ``LOOK_GAIN`` more inked faces.
+    ``MORE_LOOKS`` times; a look is kept over the best before it if it finds ``LOOK_GAIN`` more inked faces,
+    or its faces and ``LOOK_GAIN`` more face-down tiles (:func:`_same_faces_more_backs`).
     A look balanced to clipped white (``CLIPPED_WHITE`` or more in every channel) looks no further:
     that colour tints nothing, and in an over-exposed photo it is the burnt faces' own.
     Where the best look still finds fewer than ``FEW_FACES`` tiles (inked faces and face-down
@@ -121,20 +122,39 @@ def detect(img: np.ndarray, long_side: int = DETECT_LONG_SIDE, whole: tuple[int,
     found = _detect_with(img, small, f, gains, None, frame, on_faces=on_faces)
     found["left_out"] = ()
     inked = _face_count(found, f, FEW_FACES)
+    backs = _face_down_in(found)
     left_out = [ref]
     for _ in range(MORE_LOOKS):
         if inked >= FEW_FACES or float(np.min(ref)) >= CLIPPED_WHITE:
             break
         gains, ref = white_balance(small, tuple(left_out))
         again = _detect_with(img, small, f, gains, None, frame, on_faces=on_faces)
-        n = _face_count(again, f, FEW_FACES)
-        if n >= inked + LOOK_GAIN:
-            found, inked = again, n
+        n, m = _face_count(again, f, FEW_FACES), _face_down_in(again)
+        if n >= inked + LOOK_GAIN or _same_faces_more_backs(again, found, n, inked, m, backs):
+            found, inked, backs = again, n, m
             found["left_out"] = tuple(left_out)
         left_out.append(ref)
     if not found["pale_table"] and inked + _tiles_in(found, "back") < FEW_FACES:
         found = _raised_look(img, small, f, frame, found, inked, on_faces)
     return found
+
+
+def _face_down_in(det: dict) -> int:
+    """How many face-down tiles a detection may hold: the tiles of its face-down runs and the end
+    probes of its lone pairs of faces (a concealed kong's ends, which the classifier reads)."""
+    return _tiles_in(det, "back") + sum(len(r.pair_probes) for r in det["runs"])
+
+
+def _same_faces_more_backs(again: dict, found: dict, n: int, inked: int, m: int, backs: int) -> bool:
+    """Whether a further look (``again``: ``n`` inked faces, ``m`` face-down tiles by
+    :func:`_face_down_in`) finds the faces of the best look before it (``found``: ``inked``,
+    ``backs``) and ``LOOK_GAIN`` more face-down tiles, where that look found fewer than
+    ``FEW_FACES`` tiles: as many inked faces and as many faces in all, give or take one (a
+    concealed kong's backs near the colour the first look balanced to, which that look took for
+    the table; a look balanced to the table cuts it into cells, far more faces). A look that
+    found a hand's tiles already has its kong, and more face-down cells are the table's."""
+    return (inked + backs < FEW_FACES and n >= inked and m >= backs + LOOK_GAIN
+            and abs(_tiles_in(again) - _tiles_in(found)) <= 1)
 
 
 def _raised_look(img: np.ndarray, small: np.ndarray, f: float, frame: tuple, found: dict, inked: int,

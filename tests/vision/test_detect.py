@@ -226,14 +226,23 @@ def test_warm_faces_on_a_paler_grey_cloth_are_found_on_a_second_look(monkeypatch
     _assert_row_and_meld(_face_quads(detect(img)), row_y=411, meld_y=591, pitch=46)
 
 
-@pytest.mark.parametrize("counts, kept", [
-    ((20,), 0),          # enough faces: no second look
-    ((9, 16), 1),        # scene 383: the second look finds the hand
-    ((12, 13, 12), 0),   # one face more found the same tiles on development scenes: not worth a swap
-    ((3, 4, 9), 2),      # the third look is measured against the best before it
-    ((6, 11, 12), 1),
+@pytest.mark.parametrize("counts, backs, faces, kept", [
+    ((20,), (0,), (20,), 0),                    # enough faces: no second look
+    ((9, 16), (0, 0), (9, 16), 1),              # scene 383: the second look finds the hand
+    ((12, 13, 12), (0, 0, 0), (12, 13, 12), 0),  # one face more found the same tiles on development scenes: not worth a swap
+    ((3, 4, 9), (0, 0, 0), (3, 4, 9), 2),       # the third look is measured against the best before it
+    ((6, 11, 12), (0, 0, 0), (6, 11, 12), 1),
+    ((11, 11), (0, 4), (11, 11), 1),            # camera cloth scene 1117: the same faces and a concealed kong's backs
+    ((11, 11), (0, 1), (11, 11), 0),            # one face-down tile more: not worth a swap
+    ((11, 10), (0, 4), (11, 10), 0),            # more backs but fewer inked faces
+    ((12, 13), (2, 9), (12, 333), 0),           # camera scene 840: a look balanced to the table cut it into cells
+    ((11, 11), (2, 3), (11, 11), 0),            # a kong's two ends probed beside its pair, then 3 cells of felt
+    ((12, 12), (4, 6), (12, 12), 0),            # default scene 8: 12 faces and a kong's 4 backs are a hand's tiles
+    ((12, 12), (0, 4), (12, 12), 1),            # 12 tiles are not: the kong's 4 backs, found further, are kept
+    ((9, 11, 11), (4, 0, 6), (9, 11, 12), 2),   # more inked faces win, backs or not; then the same faces, more backs
 ])
-def test_another_look_is_kept_only_if_it_finds_clearly_more_inked_faces(monkeypatch, counts, kept):
+def test_another_look_is_kept_if_it_finds_clearly_more_inked_faces_or_the_same_faces_and_more_backs(
+        monkeypatch, counts, backs, faces, kept):
     import vision.detect as det
     looks = iter(range(len(counts)))
     told = []  # the pale table each look was told: each tells it by its own balance
@@ -242,10 +251,26 @@ def test_another_look_is_kept_only_if_it_finds_clearly_more_inked_faces(monkeypa
         told.append(pale)
         return {"look": next(looks), "pale_table": True}
     monkeypatch.setattr(det, "_detect_with", look)
+    monkeypatch.setattr(det, "MORE_LOOKS", len(counts) - 1)
     monkeypatch.setattr(det, "_face_count", lambda found, f, enough: min(counts[found["look"]], enough))
+    monkeypatch.setattr(det, "_tiles_in", lambda found, kind="face": faces[found["look"]])
+    monkeypatch.setattr(det, "_face_down_in", lambda found: backs[found["look"]])
     img = np.full((300, 400, 3), 128, np.uint8)
     assert detect(img)["look"] == kept
     assert told == [None] * len(counts)
+
+
+def test_face_down_tiles_of_a_look_count_a_lone_pairs_end_probes():
+    # a concealed kong's ends are found either as a face-down run or as the probes beside its
+    # lone pair of faces (read by the classifier); either way they are the look's face-down tiles
+    from vision.detect import _face_down_in
+    q = np.float32([[0, 0], [40, 0], [40, 50], [0, 50]])
+    pair = Run(quads=[q, q + [40, 0]], pair_probes=[(0, q - [40, 0]), (1, q + [80, 0])])
+    row = Run(quads=[q + [40 * i, 100] for i in range(5)], probes=[(0, q + [200, 100])])
+    backs = Run(quads=[q + [0, 200], q + [40, 200]], kind="back")
+    assert _face_down_in({"runs": [row]}) == 0                 # a row's end probes are not counted
+    assert _face_down_in({"runs": [row, pair]}) == 2
+    assert _face_down_in({"runs": [row, pair, backs]}) == 4
 
 
 @pytest.mark.parametrize("palest, looks", [(255, 1), (251, 1), (235, 3)])
@@ -318,7 +343,7 @@ def test_a_raised_look_is_taken_only_where_the_best_look_found_too_few_and_kept_
 
     def look(img, small, f, gains, threshold, *a, **k):
         thresholds.append(threshold)
-        return {"look": len(thresholds) - 1, "pale_table": pale, "balance": (gains, 110.0)}
+        return {"look": len(thresholds) - 1, "pale_table": pale, "balance": (gains, 110.0), "runs": []}
     monkeypatch.setattr(det, "_detect_with", look)
     monkeypatch.setattr(det, "MORE_LOOKS", 0)
     monkeypatch.setattr(det, "raised_threshold", lambda sample, t: t + 30)
