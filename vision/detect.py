@@ -98,7 +98,8 @@ def detect(img: np.ndarray, long_side: int = DETECT_LONG_SIDE, whole: tuple[int,
     A look balanced to clipped white (``CLIPPED_WHITE`` or more in every channel) looks no further:
     that colour tints nothing, and in an over-exposed photo it is the burnt faces' own.
     Where the best look still finds fewer than ``FEW_FACES`` tiles (inked faces and face-down
-    tiles: a concealed kong laid face down leaves a hand eleven faces), it looks again with its
+    tiles by :func:`_face_down_in`: a concealed kong laid face down leaves a hand eleven faces),
+    it looks again with its
     whiteness threshold raised (:func:`_raised_look`: a neutral table just paler than the
     threshold joins the faces into a few blobs), and a look kept that way carries ``"raised"``.
     ``"pale_table"``: whether the photo lies on a pale table (:func:`is_pale_table`, told by each
@@ -134,14 +135,15 @@ def detect(img: np.ndarray, long_side: int = DETECT_LONG_SIDE, whole: tuple[int,
             found, inked, backs = again, n, m
             found["left_out"] = tuple(left_out)
         left_out.append(ref)
-    if not found["pale_table"] and inked + _tiles_in(found, "back") < FEW_FACES:
+    if not found["pale_table"] and inked + backs < FEW_FACES:
         found = _raised_look(img, small, f, frame, found, inked, on_faces)
     return found
 
 
 def _face_down_in(det: dict) -> int:
-    """How many face-down tiles a detection may hold: the tiles of its face-down runs and the end
-    probes of its lone pairs of faces (a concealed kong's ends, which the classifier reads)."""
+    """How many face-down tiles a detection may hold: the tiles of its face-down runs and the pair
+    probes beside its lone pairs of faces (cells in the table's colour that a tile's outline
+    frames: a concealed kong's ends on felt of their own colour, which the classifier reads)."""
     return _tiles_in(det, "back") + sum(len(r.pair_probes) for r in det["runs"])
 
 

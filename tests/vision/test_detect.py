@@ -331,6 +331,7 @@ def test_faces_joined_by_grey_squares_just_over_the_threshold_are_found_with_it_
 @pytest.mark.parametrize("inked, faces, backs, pale, kept", [
     ((14, 16), (14, 16), 0, False, False),  # the best look found a hand's faces: no raised look
     ((11, 13), (11, 13), 4, False, False),  # eleven faces and a kong face down (camera scene 1117's hand)
+    ((11, 13), (11, 13), 2, False, False),  # eleven faces and a kong's two ends, probed beside its pair
     ((4, 13), (5, 13), 0, False, True),     # the grey check: kept
     ((4, 5), (5, 6), 0, False, False),      # one face more: not worth a swap
     ((10, 13), (15, 13), 0, False, False),  # camera scene 626: more faces count as inked, fewer are found
@@ -343,12 +344,13 @@ def test_a_raised_look_is_taken_only_where_the_best_look_found_too_few_and_kept_
 
     def look(img, small, f, gains, threshold, *a, **k):
         thresholds.append(threshold)
-        return {"look": len(thresholds) - 1, "pale_table": pale, "balance": (gains, 110.0), "runs": []}
+        return {"look": len(thresholds) - 1, "pale_table": pale, "balance": (gains, 110.0)}
     monkeypatch.setattr(det, "_detect_with", look)
     monkeypatch.setattr(det, "MORE_LOOKS", 0)
     monkeypatch.setattr(det, "raised_threshold", lambda sample, t: t + 30)
     monkeypatch.setattr(det, "_face_count", lambda found, f, enough: min(inked[found["look"]], enough))
-    monkeypatch.setattr(det, "_tiles_in", lambda found, kind="face": faces[found["look"]] if kind == "face" else backs)
+    monkeypatch.setattr(det, "_tiles_in", lambda found, kind="face": faces[found["look"]])
+    monkeypatch.setattr(det, "_face_down_in", lambda found: backs)
     found = detect(np.full((300, 400, 3), 128, np.uint8))
     assert found["look"] == int(kept) and found.get("raised", False) == kept
     assert thresholds == ([None] if inked[0] + backs >= 13 or pale else [None, 140.0])

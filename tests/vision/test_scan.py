@@ -343,9 +343,9 @@ def test_a_hand_shot_from_far_off_is_read_on_a_closer_look(seed, width, source, 
 def test_a_hand_on_grey_squares_just_over_the_face_threshold_is_read_with_it_raised(monkeypatch):
     # a check cloth of green and grey squares at 38 degrees' tilt: the grey squares' lit side
     # passes the face mask's threshold and joins the faces, and the first look found one tile
-    # of 17 (vision.detect._raised_look). The same seed drawn from the faces this machine has
-    # is another photo; test_detect's grey check photo tests the rule everywhere.
-    # the pool is named (FULL_POOL) so that the seed draws the same style on every machine
+    # of 17 (vision.detect._raised_look). The pool is named (FULL_POOL) so that the seed draws
+    # the same style on every machine; without ../shared's I.Mahjong faces the test is skipped,
+    # and test_detect's grey check photo tests the rule everywhere.
     hand = {"concealed": "1123456789m", "melds": ["555s", "234p"], "flowers": "2f"}
     data, truth = make_scene(1, width=1600, hand=hand, bodies="camera", clutter=False, sources=FULL_POOL)
     assert truth["params"]["table"] == "cloth" and truth["params"]["tilt"] == 38.0
