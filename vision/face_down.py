@@ -9,7 +9,7 @@ import math
 import cv2
 import numpy as np
 
-from .face_mask import opened_mask
+from .face_mask import opened_mask, otsu_threshold
 from .quads import ASPECT_TYPICAL, Run, centre, fit_quad, order_quad, point_in_quad, quad_sides, scaled_quad, turned_quad
 from .table_colour import balanced_lab, colour_distance, is_set_pixel, lab_distance, mean_in, table_colours, to_lab
 from .white_balance import apply_gains
@@ -269,7 +269,7 @@ def _stricter_parts(contour: np.ndarray, dist: np.ndarray, k: int) -> list[np.nd
     inside = np.zeros((h, w), np.uint8)
     cv2.drawContours(inside, [(contour - np.int32([x, y])).astype(np.int32)], -1, 255, -1)
     d = np.clip(dist[y:y + h, x:x + w], 0, 255).astype(np.uint8)
-    t, _ = cv2.threshold(d[inside > 0].reshape(-1, 1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    t = otsu_threshold(d[inside > 0])
     if t <= BACK_DISTANCE:
         return []
     part = ((d > t) & (inside > 0)).astype(np.uint8) * 255

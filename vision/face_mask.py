@@ -88,21 +88,26 @@ def face_mask(white: np.ndarray, t: float | None = None, outlines_of: np.ndarray
     return mask, cut, t
 
 
+def otsu_threshold(values: np.ndarray) -> float:
+    """Otsu's threshold of uint8 ``values`` (any shape): the level that best parts them in two."""
+    t, _ = cv2.threshold(values.reshape(1, -1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    return float(t)
+
+
 def mask_threshold(sample: np.ndarray) -> float:
     """The whiteness above which a pixel may be a face's, from a ``sample`` of a photo's (uint8
     whiteness, flat: every other pixel of every other row)."""
-    t, _ = cv2.threshold(sample.reshape(1, -1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    t = max(float(t), 110.0)
+    t = max(otsu_threshold(sample), 110.0)
     # tiles cover a minority of a photo: on a pale cloth the first split is table vs the
     # rest, so split again among the bright pixels until the bright part is a minority
     for _ in range(3):
         bright = sample[sample > t]
         if bright.size <= 0.3 * sample.size or bright.size < 100:
             break
-        t2, _ = cv2.threshold(bright.reshape(1, -1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+        t2 = otsu_threshold(bright)
         if t2 <= t + 4:
             break
-        t = float(t2)
+        t = t2
     return t
 
 
@@ -119,10 +124,10 @@ def raised_threshold(sample: np.ndarray, t: float) -> float | None:
     bright = sample[sample > t]
     if bright.size < 100:
         return None
-    t2, _ = cv2.threshold(bright.reshape(1, -1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    t2 = otsu_threshold(bright)
     if t2 < t + RAISED_APART:
         return None
-    return (t + float(t2)) / 2
+    return (t + t2) / 2
 
 
 def rect_blobs(mask: np.ndarray, cut: Callable[[], np.ndarray], min_area: float, min_side: float, choices: list | None = None):
@@ -219,7 +224,7 @@ def brightest_part(contour, white: np.ndarray, mask: np.ndarray, cut: Callable[[
     vals = np.clip(win[(own > 0) & (mask[y:y + h, x:x + w] > 0)], 0, 255).astype(np.uint8)  # not the ink
     if vals.size < 100:
         return []
-    t, _ = cv2.threshold(vals.reshape(1, -1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    t = otsu_threshold(vals)
     bright = np.where((own > 0) & (win > t), 255, 0).astype(np.uint8)
     kc = int(typical / 3) | 1  # close the ink of the faces, which is darker than the glare
     bright = cv2.morphologyEx(bright, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (kc, kc)))
