@@ -58,6 +58,10 @@ from .white_balance import apply_gains, every_other_pixel, white_balance
 
 STACKED, STACKED_KEEP = 1.4, 0.8  # a face-thick blob this many typical faces thick is tried as rows stacked (_stacked_parts)
 PATCHY = 0.6  # a face-thick blob whose lit pixels' median whiteness is under this share of their 90th percentile: faces and table
+DIM_LEVEL = 0.25  # a blob's lit pixels this share of the way from the threshold to its 90th percentile or less are dim (_dim_end) ...
+DIM_DENSE, DIM_WINDOW = 0.5, 0.3  # ... a block of them: over this share of a window this share of the blob's thickness across,
+DIM_AREA, DIM_ACROSS = 0.3, 0.65  # at least this many thicknesses squared and spanning this share of the thickness across,
+DIM_INK = 0.01  # with ink on at most this share of it: a row ending on a grey square of a check cloth
 INK_SHARE = 0.03  # a blob with more of its outline not bright than this carries ink: a face, not glare
 APART_GAP, APART_LONG = 0.15, 1.1  # blobs each one face long (at most this many thicknesses) this far apart are no fragments
 VOTE_ROW = 2.0    # where an inked blob this many typical faces long is too thick for the typical face voted, ...
@@ -278,7 +282,8 @@ def _detect_with(img: np.ndarray, small: np.ndarray, f: float, gains: np.ndarray
     looks: dict = {}  # each face's rectified look, kept for a second look at the same quad (_side_cuts)
     if found:
         sideways_ids: set = set()
-        found, typical = _face_blobs(found, choices, white, mask, cut, min_area, min_side, sideways_ids)
+        found, typical = _face_blobs(found, choices, white, mask, cut, min_area, min_side, sideways_ids,
+                                     None if pale_table else threshold)
         kept = []
         sideways: set = set()  # the runs that are a face laid sideways: one tile, its height along the meld
         profiles: dict = {}  # seam profiles by outline, for _recount's second split
@@ -354,11 +359,15 @@ def is_pale_table(white: np.ndarray) -> bool:
     return float(np.median(sample)) >= PALE_TABLE_WHITE  # the middle values straddle it, or nearly
 
 
-def _face_blobs(found, choices, white, mask, cut, min_area: float, min_side: float, sideways: set | None = None):
+def _face_blobs(found, choices, white, mask, cut, min_area: float, min_side: float, sideways: set | None = None,
+                threshold: float | None = None):
     """(the blobs that are faces, the photo's typical face thickness).
 
     ``sideways``, when given, receives the ``id`` of the contour of each face laid sideways
     that a meld's blob was cut into (:func:`vision.sideways.sideways_parts`).
+    ``threshold``: the face mask's whiteness threshold, where the mask is one (not on a pale table,
+    whose mask is the faces' outlines): a face-thick blob holding a block of table barely over it
+    (:func:`_dim_end`) is searched for its faces as a patchy one is.
 
     Faces of one set are one size: blobs whose thickness is far from the typical face's
     (or, at a steep tilt, from the local one) are dropped, except that a longer bitten row
@@ -402,8 +411,12 @@ def _face_blobs(found, choices, white, mask, cut, min_area: float, min_side: flo
         t = _thickness(blob)
         if _face_thick(t, typical) or (local is not None and _face_thick(t, local(blob[1].mean(axis=0)))):
             parts = _stacked_parts(blob, typical, min_area, min_side) if t >= STACKED * typical else []
-            if not parts and _patchy(blob[0], white, mask):  # a face joined to a paler patch of table
-                parts = brightest_faces(blob)
+            if not parts:  # a face joined to a paler patch of table, or a row ending on one?
+                inside = filled_within(blob[0], mask.shape)
+                spread = _lit_spread(blob[0], white, mask, inside) if inside is not None else None
+                if _patchy(blob[0], white, mask, spread) or \
+                        (threshold is not None and _dim_end(blob, white, mask, threshold, inside, spread)):
+                    parts = brightest_faces(blob)
             if not parts:  # a meld with a claimed tile laid sideways: cut at the step
                 cut_parts = sideways_parts(blob[0], blob[1], min_area)
                 parts = [part for part, _ in cut_parts]
@@ -433,29 +446,94 @@ def _lit_level(contour, white: np.ndarray, mask: np.ndarray) -> float:
     return float(percentiles(v, (50,))[0]) if v is not None and v.size else 0.0
 
 
-def _lit_values(contour, white: np.ndarray, mask: np.ndarray) -> np.ndarray | None:
+def _lit_values(contour, white: np.ndarray, mask: np.ndarray, inside=None) -> np.ndarray | None:
     """The whiteness of a blob's lit pixels (``mask`` inside ``contour``), or None where the
-    blob lies wholly outside the picture."""
-    inside = filled_within(contour, mask.shape)
+    blob lies wholly outside the picture. ``inside``: ``filled_within(contour, mask.shape)``
+    where the caller has it."""
+    inside = filled_within(contour, mask.shape) if inside is None else inside
     if inside is None:
         return None
     own, win = inside
     return white[win][(own > 0) & (mask[win] > 0)]
 
 
-def _patchy(contour, white: np.ndarray, mask: np.ndarray) -> bool:
+def _lit_spread(contour, white: np.ndarray, mask: np.ndarray,
+                inside=None) -> tuple[np.ndarray, float, float] | None:
+    """(the whiteness of a blob's lit pixels, their median, their 90th percentile), or None where
+    it has fewer than 50. ``inside``: as :func:`_lit_values` takes it."""
+    v = _lit_values(contour, white, mask, inside)
+    if v is None or v.size < 50:
+        return None
+    p50, p90 = percentiles(v, (50, 90))
+    return v, float(p50), float(p90)
+
+
+def _patchy(contour, white: np.ndarray, mask: np.ndarray, spread=None) -> bool:
     """Whether a blob's lit pixels (``mask`` inside ``contour``) are of two whitenesses: their
     median under ``PATCHY`` of their 90th percentile. A face's pixels in the mask are its
     ivory, one whiteness up to shading (on development scenes 0-99, camera bodies 600-699 and
     pale tables 0-29, the 1,079 face blobs' median was at least 0.70 of their 90th percentile,
     0.94 typically); a face joined to a paler patch of the table is half table (development
     scene 792 with camera bodies: a flower set aside, touching a light square of a grey check
-    cloth whose weave speckles the mask, made one blob two faces long, 0.52)."""
-    v = _lit_values(contour, white, mask)
-    if v is None or v.size < 50:
+    cloth whose weave speckles the mask, made one blob two faces long, 0.52). ``spread``:
+    :func:`_lit_spread` of the blob where the caller has it."""
+    spread = _lit_spread(contour, white, mask) if spread is None else spread
+    return spread is not None and bool(spread[1] < PATCHY * spread[2])
+
+
+def _dim_end(blob, white: np.ndarray, mask: np.ndarray, threshold: float, inside=None, spread=None) -> bool:
+    """Whether a face-thick blob holds a block of table barely whiter than the face mask's
+    ``threshold``: a light square of a check cloth joined to one end of a row (docs/vision.md,
+    "A row ending on a grey square").
+
+    Its dim pixels are the lit ones (``mask``) under ``DIM_LEVEL`` of the way from the threshold
+    to the blob's 90th percentile; the block is where they are over ``DIM_DENSE`` of a window
+    ``DIM_WINDOW`` of the blob's thickness across (the weave speckles such a square into the mask;
+    a face's ink edges are thin lines). Its largest piece counts where it covers ``DIM_AREA``
+    thicknesses squared, spans ``DIM_ACROSS`` of the thickness across the row (an end of it: the
+    lit side of the tiles' bodies is a strip along the row) and holds ink on at most ``DIM_INK``
+    of it (pixels as far under the threshold as the dim level is over it): a face in shade is
+    dim too, but keeps its ink. :func:`_patchy` finds the patch that is half of its blob; a row
+    of faces and one square is mostly faces. ``inside``, ``spread``: ``filled_within`` and
+    :func:`_lit_spread` of the blob where the caller has them."""
+    inside = filled_within(blob[0], mask.shape) if inside is None else inside
+    if inside is None:
         return False
-    p50, p90 = percentiles(v, (50, 90))
-    return bool(p50 < PATCHY * p90)
+    spread = _lit_spread(blob[0], white, mask, inside) if spread is None else spread
+    if spread is None:
+        return False
+    values, _, p90 = spread
+    level = threshold + DIM_LEVEL * (p90 - threshold)
+    t = _thickness(blob)
+    least = DIM_AREA * t * t
+    # the window's mean is over half at each pixel of a block, and it counts a dim pixel at most
+    # once for each window it lies in: a block needs more dim pixels than half its area
+    if np.count_nonzero(values < level) <= DIM_DENSE * least:
+        return False
+    own, win = inside  # (0 / 255 maps in OpenCV's calls: a third of numpy's time on a long row's window)
+    v = white[win]
+    dim = cv2.bitwise_and(cv2.bitwise_and(own, mask[win]), cv2.compare(v, level, cv2.CMP_LT))
+    k = max(3, int(round(DIM_WINDOW * t)))
+    block = cv2.bitwise_and(cv2.compare(cv2.blur(dim, (k, k), borderType=cv2.BORDER_CONSTANT), 255 * DIM_DENSE,
+                                        cv2.CMP_GT), own)
+    pieces, _ = cv2.findContours(block, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not pieces:
+        return False
+    piece = np.zeros_like(block)  # the largest piece (outlines, not labels: a tenth of the time)
+    cv2.drawContours(piece, [max(pieces, key=cv2.contourArea)], -1, 255, -1)
+    piece = cv2.bitwise_and(piece, block)
+    if cv2.countNonZero(piece) < least:
+        return False
+    ys, xs = np.nonzero(piece)
+    if np.mean(v[ys, xs] < threshold - (level - threshold)) > DIM_INK:
+        return False
+    q = np.asarray(blob[1], np.float64)
+    a, b = quad_sides(q)
+    ux, uy = (q[1] - q[0]) if a >= b else (q[3] - q[0])  # along the row
+    norm = max(1e-6, math.hypot(ux, uy))
+    across = ((xs + win[1].start) * -uy + (ys + win[0].start) * ux) / norm
+    lo, hi = percentiles(across, (2, 98))
+    return bool(hi - lo >= DIM_ACROSS * t)
 
 
 def _stacked_parts(blob, typical: float, min_area: float, min_side: float) -> list:

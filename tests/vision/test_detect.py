@@ -643,6 +643,61 @@ def test_two_faces_of_one_whiteness_are_not_patchy():
     assert any(f is merged for f in faces)
 
 
+def _row_ending_on_a_patch(patch_white: float | None, shaded: float | None = None):
+    """A row of three inked faces (80 px thick, whiteness 230) whose left end touches a patch of
+    table one face wide, speckled into the face mask (a light square of a check cloth, whiteness
+    ``patch_white``; None: no patch), and a lone face; ``shaded``: the whiteness of the row's
+    last face (in shade). The mask, its whiteness map, the blobs and the row's blob."""
+    rng = np.random.default_rng(4)
+    mask = np.zeros((260, 420), np.uint8)
+    white = np.full(mask.shape, 60, np.float32)
+    _inked_faces(mask, 80, 20, 3)                     # the row, at x 80-259, y 20-99
+    _inked_faces(mask, 20, 150, 1)                    # a lone face: the photo's face thickness, 80
+    patch = (rng.random((80, 60)) < 0.85).astype(np.uint8) * 255
+    if patch_white is not None:
+        mask[20:100, 20:80] = patch                   # the patch, touching the row's left end
+    white[mask > 0] = 230.0
+    if patch_white is not None:  # the weave's holes in the mask are barely darker than its lit threads
+        white[20:100, 20:80] = np.where(patch > 0, patch_white, patch_white - 14.0)
+    if shaded is not None:
+        white[20:100, 200:260][mask[20:100, 200:260] > 0] = shaded
+    blobs = [_blob_of(m) for m in _components(mask)]
+    return mask, white, blobs, [b for b in blobs if b[1][:, 1].max() < 120]
+
+
+def test_a_row_ending_on_a_paler_patch_of_the_table_is_freed_from_it():
+    # real-photo scene 196 with camera bodies: a meld of three touching a grey square of a check
+    # cloth (whiteness 113-119, the faces' 210-240, the threshold 110) made one blob four faces
+    # long; three quarters of its lit pixels are the faces', so its median is theirs (_patchy),
+    # and the row was split into five, its first face cut askew and rejected
+    from vision.detect import _dim_end, _face_blobs, _patchy
+
+    mask, white, blobs, row = _row_ending_on_a_patch(patch_white=118.0)
+    assert len(blobs) == 2 and len(row) == 1
+    assert not _patchy(row[0][0], white, mask)
+    assert _dim_end(row[0], white, mask, 110.0)
+    faces, typical = _face_blobs(blobs, [], white, mask, lambda: mask, 300.0, 10.0, threshold=110.0)
+    assert typical == pytest.approx(80, abs=6)
+    freed = [f for f in faces if f[1][:, 1].max() < 120]
+    assert len(freed) == 1 and not any(f is row[0] for f in faces)
+    assert freed[0][1][:, 0].min() > 70  # the patch is left out ...
+    assert max(freed[0][2], freed[0][3]) == pytest.approx(180, abs=12)  # ... and the three faces kept
+
+
+def test_a_row_with_a_face_in_shade_is_left_whole():
+    # a face in shade is paler than the rest of its row: mostly well above the threshold, and
+    # where it is as dim as a grey square (118), it still holds its ink (lamp scene 622 with
+    # camera bodies, its row's far end in shade, was read 9 of 14 before the ink was looked
+    # at); a patch as white as the faces is one of them to this test (_patchy's case)
+    from vision.detect import _dim_end, _face_blobs
+
+    for patch_white, shaded in ((None, 170.0), (None, 150.0), (None, 118.0), (225.0, None)):
+        mask, white, blobs, (row,) = _row_ending_on_a_patch(patch_white, shaded)
+        assert not _dim_end(row, white, mask, 110.0)
+        faces, _ = _face_blobs(blobs, [], white, mask, lambda: mask, 300.0, 10.0, threshold=110.0)
+        assert any(f is row for f in faces)
+
+
 def _row_among_pale_squares(square_white: float):
     """A row of four inked faces (80 px thick, whiteness 220) below twelve squares of a check
     cloth that pass the face mask, speckled by its weave (30 px thick, ``square_white``); the
