@@ -686,9 +686,8 @@ def test_a_row_ending_on_a_paler_patch_of_the_table_is_freed_from_it():
 
 def test_a_row_with_a_face_in_shade_is_left_whole():
     # a face in shade is paler than the rest of its row: mostly well above the threshold, and
-    # where it is as dim as a grey square (118), it still holds its ink (lamp scene 622 with
-    # camera bodies, its row's far end in shade, was read 9 of 14 before the ink was looked
-    # at); a patch as white as the faces is one of them to this test (_patchy's case)
+    # where it is as dim as a grey square (118), it still holds its ink, which a square does not
+    # (DIM_INK); a patch as white as the faces is one of them to this test (_patchy's case)
     from vision.detect import _dim_end, _face_blobs
 
     for patch_white, shaded in ((None, 170.0), (None, 150.0), (None, 118.0), (225.0, None)):
