@@ -414,8 +414,8 @@ def _face_blobs(found, choices, white, mask, cut, min_area: float, min_side: flo
             if not parts:  # a face joined to a paler patch of table, or a row ending on one?
                 inside = filled_within(blob[0], mask.shape)
                 spread = _lit_spread(blob[0], white, mask, inside) if inside is not None else None
-                if _patchy(blob[0], white, mask, spread) or \
-                        (threshold is not None and _dim_end(blob, white, mask, threshold, inside, spread)):
+                if spread is not None and (_patchy(blob[0], white, mask, spread) or (
+                        threshold is not None and _dim_end(blob, white, mask, threshold, inside, spread))):
                     parts = brightest_faces(blob)
             if not parts:  # a meld with a claimed tile laid sideways: cut at the step
                 cut_parts = sideways_parts(blob[0], blob[1], min_area)
@@ -528,8 +528,7 @@ def _dim_end(blob, white: np.ndarray, mask: np.ndarray, threshold: float, inside
     if np.mean(v[ys, xs] < threshold - (level - threshold)) > DIM_INK:
         return False
     q = np.asarray(blob[1], np.float64)
-    a, b = quad_sides(q)
-    ux, uy = (q[1] - q[0]) if a >= b else (q[3] - q[0])  # along the row
+    ux, uy = (q[1] - q[0]) if blob[2] >= blob[3] else (q[3] - q[0])  # along the row (blob: its sides)
     norm = max(1e-6, math.hypot(ux, uy))
     across = ((xs + win[1].start) * -uy + (ys + win[0].start) * ux) / norm
     lo, hi = percentiles(across, (2, 98))
