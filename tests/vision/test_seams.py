@@ -74,6 +74,25 @@ def test_a_strip_with_less_than_one_seams_evidence_is_cut_at_the_count_the_photo
     assert choose_count(prof, length / 64, (2, 4), expected=3.07)[0] == 4
 
 
+def test_a_blob_with_no_seam_at_all_is_cut_at_the_count_the_photo_expects():
+    # real-photo scene 331 with camera bodies: a meld of three whose blob took in the lit tops of
+    # the tiles' bodies, so it is taller than a face (1.9 face heights long, where the photo's
+    # face aspect expects 2.57 faces) and no seam crosses its strip. With no count supported,
+    # split_run cut it evenly at the middle of the counts tried (2 and 3): two faces, neither a
+    # tile. The photo's expected count is the better guess where one is given
+    img = np.full((200, 300, 3), 60, np.uint8)
+    img[60:124, 40:162] = 222   # 122 x 64 px, no seam
+    outline = np.float32([[40, 60], [162, 60], [162, 124], [40, 124]])
+    gains = np.ones(3, np.float32)
+    quads = split_run(img, gains, outline, (2, 3), expected=2.57)[0]
+    assert len(quads) == 3
+    centres = sorted(float(np.asarray(q)[:, 0].mean()) for q in quads)
+    assert np.abs(np.array(centres) - [40 + 122 / 6 * k for k in (1, 3, 5)]).max() <= 1
+    assert len(split_run(img, gains, outline, (2, 3), expected=2.4)[0]) == 2
+    # without an expected count, the middle of the counts tried, as before
+    assert len(split_run(img, gains, outline, (3, 5))[0]) == 4
+
+
 def test_a_meld_with_faint_seams_is_counted_by_the_photos_face_aspect():
     # a meld of three set askew (speed photo 900000): its seams lean and break, and faint
     # marks a quarter of the way along outscore them, so the seams alone would count four
