@@ -721,7 +721,7 @@ def better_reading(second: dict, first: dict) -> bool:
     counts kept the first reading where the closer look had cut a face right that the first cut
     wrong and named unsurely (real-photo camera scene 236: a flower in line beyond the row's end,
     joined to the row and cut a third too narrow, read 1f at 0.57; alone at the closer look, 5f
-    at 0.70); its crops are sharper, so it names nearly every tile a hair more surely, and a
+    at 0.70); its crops are sharper, so it often names every tile a hair more surely, and a
     difference under ``TIE_MARGIN`` says nothing (docs/vision.md, "Two readings alike")."""
     whole = adds_up(second["tiles"])
     if whole != adds_up(first["tiles"]):
