@@ -445,7 +445,7 @@ def test_the_closer_look_is_kept_when_its_hand_adds_up_else_when_it_finds_more(f
 
 def test_of_two_readings_alike_the_one_named_more_surely_is_kept():
     # real-photo scene 236 with camera bodies: a flower set in line beyond the concealed row's
-    # end was joined to it at the first look and cut a third too narrow, its season character
+    # end was joined to it at the first look and cut a third too narrow, its plant character 梅
     # lost (1f at 0.57); the closer look found it alone and read it 5f at 0.70. Both readings
     # add up to a hand of 20 tiles, and a tie kept the first
     # (and named the other tiles a little more surely, from sharper crops: 0.928 -> 0.943 a tile)
