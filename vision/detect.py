@@ -728,6 +728,9 @@ def _blurred_lab_window(small: np.ndarray, gains: np.ndarray, quads: list[np.nda
     return to_lab(blurred[y0 - my0:y1 - my0, x0 - mx0:x1 - mx0]), np.array([x0, y0], np.int32)
 
 
+UNSEEN_SEAMS = 0.05  # a run whose cuts average less seam evidence than this is cut by a guess (_recount)
+
+
 def _recount(img, gains, runs: list[Run], kept, profiles: dict | None = None, deep_found: list | None = None,
              sideways: set | None = None) -> float:
     """Re-split runs whose tile count disagrees with the photo's own face aspect.
@@ -743,26 +746,40 @@ def _recount(img, gains, runs: list[Run], kept, profiles: dict | None = None, de
     in :func:`trim_body_side`, for the lone faces; ``sideways``: the indices of the runs that are
     a face laid sideways, a lone face whose short side is its width (their sides are trimmed
     as a lone face's, and they neither vote on the aspect nor are counted again); a short blob
-    found to be one apart from its meld (:func:`vision.sideways.sideways_alone`) is added to it."""
+    found to be one apart from its meld (:func:`vision.sideways.sideways_alone`) is added to it.
+    A run cut on next to no seam evidence (:data:`UNSEEN_SEAMS`) does not vote either; it is cut
+    again by the aspect, or by the typical one where the other runs weigh too little to vote
+    (docs/vision.md, "A row cut on noise")."""
     sideways = set() if sideways is None else sideways
 
     def lone(quad, row_axis):  # one tile: its body's side, up to a third of its height, cut off each edge
         return lone_face(trim_body_side(img, quad, depth_share=SIDE_DEEP, deep_found=deep_found), row_axis)
 
+    # a run cut in three or more on next to no seam evidence: its count was picked by noise, so its
+    # pitch is no measure of the photo's faces; it does not vote on their aspect, and is cut again
+    # by it (a run that earned nothing at all was cut at the typical aspect, and votes as before)
+    unseen = {i for i, (_, _, n, seams) in enumerate(kept)
+              if i not in sideways and n >= 3 and 0 < seams < UNSEEN_SEAMS * (n - 1)}
     aspects, weights = [], []
     for i, r in enumerate(runs):
-        if i in sideways:
+        if i in sideways or i in unseen:
             continue
         if r.height > 0 and r.pitch > 0:
             aspects.append(r.pitch / r.height)
             # weighted by the run's length in face heights, not by its tile count: a row
             # cut at twice its count (glyph strokes taken for seams) must not outvote the rest
             weights.append(len(r.quads) * r.pitch / r.height)
-    if sum(weights) < 3:
-        return ASPECT_TYPICAL
-    A = _weighted_median(np.asarray(aspects), np.asarray(weights, float))
+    only = None  # the runs cut again (None: all of them)
+    if sum(weights) < 3:  # too few faces measured: the typical aspect, for the unseen runs only
+        if not unseen:
+            return ASPECT_TYPICAL
+        A, only = ASPECT_TYPICAL, unseen
+    else:
+        A = _weighted_median(np.asarray(aspects), np.asarray(weights, float))
     rows = _main_rows(runs)
     for i, (quad, ratio, n, seams) in enumerate(kept):
+        if only is not None and i not in only:
+            continue
         if i in sideways:
             runs[i] = lone(quad, None)
             continue
@@ -786,6 +803,8 @@ def _recount(img, gains, runs: list[Run], kept, profiles: dict | None = None, de
         lo, hi = max(2, int(math.floor(n_e * 0.87))), max(2, int(math.ceil(n_e * 1.13)))
         quads, axis, pitch, height, _ = split_run(img, gains, quad, (lo, hi), profiles, n_e)
         runs[i] = Run(quads=quads, kind="face", axis=axis, pitch=pitch, height=height)
+    if only is not None:
+        return A
     # a face laid sideways apart from its meld's other faces was taken for a pair or a lone face:
     # told from them by the faces beside it, now that those are counted
     for i, (quad, ratio, n, seams) in enumerate(kept):

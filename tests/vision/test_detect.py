@@ -89,6 +89,52 @@ def test_photo_aspect_is_not_outvoted_by_a_row_cut_at_twice_its_count():
     assert abs(_recount(img, np.ones(3, np.float32), runs, kept) - 0.85) < 0.01
 
 
+def _outline(r: Run) -> np.ndarray:
+    q = r.quads
+    return np.float32([q[0][0], q[-1][1], q[-1][2], q[0][3]])
+
+
+def test_a_row_cut_where_no_seam_shows_does_not_set_the_photos_face_aspect():
+    # development scene 641 with camera bodies: a row of ten pale faces whose seams barely show,
+    # cut in 7 on next to no evidence (0.13 for six cuts), outvoted the faces measured elsewhere
+    img = np.full((800, 1400, 3), 200, np.uint8)
+    runs = [_row_run(3, 85.0), _row_run(3, 85.0, y0=150), _row_run(3, 85.0, y0=300),
+            _row_run(8, 112.5, y0=500)]
+    kept = [(_outline(r), r.pitch * len(r.quads) / r.height, len(r.quads), 1.5) for r in runs[:3]]
+    kept.append((_outline(runs[3]), 9.0, 8, 0.13))
+    assert abs(_recount(img, np.ones(3, np.float32), runs, kept) - 0.85) < 0.01
+    assert len(runs[3].quads) == 11  # cut again by the photo's aspect: 9 / 0.85 = 10.6
+    # with seams behind its cuts (0.5 a cut) the same row votes, and its faces outweigh the rest
+    runs = [_row_run(3, 85.0), _row_run(3, 85.0, y0=150), _row_run(3, 85.0, y0=300),
+            _row_run(8, 112.5, y0=500)]
+    kept[3] = (_outline(runs[3]), 9.0, 8, 3.5)
+    assert abs(_recount(img, np.ones(3, np.float32), runs, kept) - 1.125) < 0.01
+    # and so does one that earned nothing at all (split_run cut it at the typical aspect, no guess)
+    runs = [_row_run(3, 85.0), _row_run(3, 85.0, y0=150), _row_run(3, 85.0, y0=300),
+            _row_run(8, 112.5, y0=500)]
+    kept[3] = (_outline(runs[3]), 9.0, 8, 0.0)
+    assert abs(_recount(img, np.ones(3, np.float32), runs, kept) - 1.125) < 0.01
+
+
+def test_a_row_cut_where_no_seam_shows_is_cut_at_the_typical_aspect_when_little_else_is_measured():
+    # scene 641 itself: besides that row only three lone faces, too little to measure the
+    # photo's aspect by; the row is cut again at the typical face aspect, the rest left alone
+    img = np.full((800, 1400, 3), 200, np.uint8)
+    lone = [_row_run(1, 75.0, x0=100.0 * i, y0=100) for i in range(3)]
+    row = _row_run(7, 750 / 7, y0=400)
+    runs = lone + [row]
+    kept = [(_outline(r), 0.75, 1, 0.0) for r in lone] + [(_outline(row), 7.5, 7, 0.13)]
+    assert _recount(img, np.ones(3, np.float32), runs, kept) == pytest.approx(0.75)
+    assert len(runs[3].quads) == 10
+    assert all(runs[i] is lone[i] for i in range(3))
+    # a row whose cuts found seams measures the aspect itself, and keeps its count
+    row = _row_run(7, 750 / 7, y0=400)
+    runs = lone + [row]
+    kept[3] = (_outline(row), 7.5, 7, 3.0)
+    assert _recount(img, np.ones(3, np.float32), runs, kept) == pytest.approx(750 / 700)
+    assert len(runs[3].quads) == 7
+
+
 @pytest.mark.parametrize("gains", [(1.12, 0.91, 0.91), (1.14, 0.92, 0.92), (1.18, 0.91, 0.91)])
 def test_row_count_does_not_flip_with_a_slightly_different_white(monkeypatch, gains):
     # a staggered 14-tile row where, with some of these references, one count too many
