@@ -19,7 +19,8 @@ Rules, in order:
 5. A cluster that splits into two to four valid sets in a row (6-16 tiles) is those melds; two
    neighbouring leftover pieces that together are a set are one meld (a tile pushed
    out of line); anything else left over joins the concealed row.  Face-down tiles outside a kong are
-   dropped (nothing can be read from them).
+   dropped (nothing can be read from them); so is a lone one at an end of a chow, before the
+   cluster is looked at (:func:`_without_a_stray_back`).
 
 Where a tile lies also says something of its kind, and two readings are changed by it (to
 a kind among the tile's own likeliest (``likely``, six kinds from the scan's classifier, else
@@ -284,6 +285,7 @@ def _group(tiles: list[dict], cl: list[list[dict]]):
                 keep.append(t)
         if keep:
             rest.append(keep)
+    rest = [_without_a_stray_back(c) for c in rest]
     rest.sort(key=lambda c: -len(c))
     metas = [_meld([t["tile"] for t in c]) for c in rest]
     splits = [_split_melds(c) if m is None else None for c, m in zip(rest, metas)]
@@ -332,6 +334,26 @@ def _group(tiles: list[dict], cl: list[list[dict]]):
         "flowers": format_tiles(t["tile"] for t in flowers),
     }
     return ordered, hand, leftovers
+
+
+def _without_a_stray_back(c: list[dict]) -> list[dict]:
+    """Cluster ``c`` (in reading order) without a lone face-down tile at one end of three faces
+    that are a chow. (Three faces of one kind with a back beside them are a concealed kong with an
+    end misread, which :func:`_meld` keeps.)
+
+    A face-down tile shows only in a kong (two ends, or all four), so one beside a chow is none
+    of the meld's: the body's side of the meld's end tile, seen at a tilt in the backs' colour and
+    read ``back`` (development scene 1182 with camera bodies on a cloth: an orange-backed 456p meld
+    put in the concealed row as ``4p 5p 6p back``). The back is dropped, as rule 5 drops every
+    face-down tile outside a kong."""
+    codes = [t["tile"] for t in c]
+    if len(codes) != 4 or codes.count("back") != 1 or codes[1] == "back" or codes[2] == "back":
+        return c
+    faces = [t for t in c if t["tile"] != "back"]
+    kinds = [t["tile"] for t in faces]
+    if len(set(kinds)) == 1 or not _is_set(kinds):
+        return c
+    return faces
 
 
 def _set_aside_by_count(tiles: list[dict], size: int, leftovers: list[list[dict]]) -> bool:

@@ -108,6 +108,27 @@ def test_grouping_rules():
     assert {t["group"] for t in ordered} == {"concealed", "flowers", "meld:0", "meld:1", "meld:2"}
 
 
+def test_a_lone_back_at_the_end_of_a_chow_is_dropped_and_the_chow_is_a_meld():
+    # development scene 1182 with camera bodies: the orange body side of a 456p meld's end tile,
+    # seen at a tilt, read back; the meld went to the concealed row as "4p 5p 6p back"
+    row = [_tile(c, 100 + 31 * i, 100, 0) for i, c in enumerate(["2m", "6m", "7m", "1p", "1p", "5p", "9p", "1s", "3s", "2z", "3z"])]
+    for codes, melds, concealed in (
+            (["4p", "5p", "6p", "back"], [{"tiles": "456p", "concealed": False}], "267m1159p13s23z"),
+            (["back", "4p", "5p", "6p"], [{"tiles": "456p", "concealed": False}], "267m1159p13s23z"),
+            # three of a kind beside a back: a concealed kong with one end misread, as before
+            (["4p", "4p", "4p", "back"], [{"tiles": "4444p", "concealed": True}], "267m1159p13s23z"),
+            # a back between the faces, or three faces that are no set: no meld, the faces join the row
+            (["4p", "back", "5p", "6p"], [], "267m1145569p13s23z"),
+            (["4p", "5p", "7p", "back"], [], "267m1145579p13s23z")):
+        tiles = row + [_tile(c, 100 + 31 * i, 200, 1) for i, c in enumerate(codes)]
+        for t in tiles:
+            t["confidence"], t["top3"] = 0.9, [[t["tile"], 0.9]]
+        ordered, hand = group_tiles(tiles)
+        assert hand["melds"] == melds, codes
+        assert hand["concealed"] == concealed, codes
+        assert len(ordered) == len(row) + 3 + (codes.count("back") if melds and melds[0]["concealed"] else 0)
+
+
 def test_cli_reports_bad_files_as_json(tmp_path, capsys):
     bad = tmp_path / "bad.jpg"
     bad.write_bytes(b"nope")
