@@ -728,7 +728,7 @@ def _blurred_lab_window(small: np.ndarray, gains: np.ndarray, quads: list[np.nda
     return to_lab(blurred[y0 - my0:y1 - my0, x0 - mx0:x1 - mx0]), np.array([x0, y0], np.int32)
 
 
-UNSEEN_SEAMS = 0.05  # a run whose cuts average less seam evidence than this is cut by a guess (_recount)
+UNSEEN_SEAMS = 0.05  # a run cut in 3+ on less seam evidence than this a cut, but some, was cut by noise (_recount)
 
 
 def _recount(img, gains, runs: list[Run], kept, profiles: dict | None = None, deep_found: list | None = None,
