@@ -83,6 +83,7 @@ def _seam_evidence(best: np.ndarray) -> np.ndarray:
 SEAM_FLOOR = 0.12   # a cut must find a seam at least this clear to pay for itself
 COUNT_TIE, EVEN_GAIN = 0.85, 0.6   # a count within 15% of the best score wins if its faces are 40% more even
 EXPECTED_TIE = 0.6  # ... or within 40%, if it is also nearer the count the photo's face aspect expects
+EXPECTED_NEAR = 0.25  # ... and within this many tiles of it, more even at all (the best count over half a tile off)
 FAINT_SEAMS = 0.2  # ... or, where the best count's cuts score less than this each, on its score alone
 CLEAR_SEAMS = 0.5  # a short blob cut in three with seams this clear each is not made a pair by the face aspect
 LONG_TIE, LONG_EVEN = 0.75, 0.35  # a long row's count within 25% of the best score wins if its faces are
@@ -108,8 +109,11 @@ def choose_count(prof: np.ndarray, ratio: float, n_range: tuple[int, int] | None
     seams forgoes their score.  A count scoring nearly as well as the best takes over
     when its snapped cuts leave clearly more even faces; given the count ``expected`` from the
     photo's face aspect, so does one that scores less well but lies at least half a tile nearer
-    it (:data:`EXPECTED_TIE`); where even the best count's cuts are faint (:data:`FAINT_SEAMS` each),
-    evenness is not asked of that nearer count; where the best count's cuts together pay less than
+    it (:data:`EXPECTED_TIE`), and one within :data:`EXPECTED_NEAR` of it need only leave faces
+    more even at all where the best count lies over half a tile off it (development scene 1110
+    with camera bodies on a cloth: a meld of three bamboo tiles, cut in four on its sticks for
+    1.11 against 0.84 in three, where the photo expected 3.2); where even the best count's cuts
+    are faint (:data:`FAINT_SEAMS` each), evenness is not asked of that nearer count; where the best count's cuts together pay less than
     one clear seam (:data:`SEAM_FLOOR`), no count is supported and the count nearest ``expected``
     is cut, as where none pays at all (development scene 20 shot from further away: a meld of
     three cut in four for 0.05). On a long row (:data:`LONG_CUTS` cuts or more) a
@@ -177,7 +181,10 @@ def choose_count(prof: np.ndarray, ratio: float, n_range: tuple[int, int] | None
         if tie or (m - 1 >= LONG_CUTS and s >= LONG_TIE * best_score):
             alt = _snap(prof, ys, m)
             alt_even = _unevenness(alt, L)
-            if alt_even < (EVEN_GAIN if tie else LONG_EVEN) * even:
+            # the count the photo's aspect expects (within EXPECTED_NEAR), against a best count over
+            # half a tile off it, need only leave faces more even
+            on_expected = nearer and abs(m - expected) <= EXPECTED_NEAR and abs(best_n - expected) > 0.5
+            if alt_even < (1.0 if tie and on_expected else EVEN_GAIN if tie else LONG_EVEN) * even:
                 n, cuts, even, score = m, alt, alt_even, s
     return n, cuts, score
 

@@ -114,6 +114,30 @@ def test_a_meld_with_faint_seams_is_counted_by_the_photos_face_aspect():
     assert choose_count(prof, length / 64, (2, 4), expected=2.98)[0] == 4
 
 
+# development scene 1110 with camera bodies on a cloth: the seam profile of a meld of three bamboo
+# tiles (678s, 142 px, 2.22 face heights), its values over 0.02. The 7s's middle sticks (63-70) and
+# the strip's left end outscore the two seams (44, 93): four faces score 1.11, three 0.84
+MELD_1110 = {7: 0.61, 8: 0.67, 9: 0.08, 11: 0.35, 12: 0.63, 13: 0.22, 28: 0.28, 29: 0.41, 30: 0.18, 32: 0.02,
+             33: 0.26, 34: 0.37, 35: 0.13, 43: 0.12, 44: 0.42, 45: 0.38, 46: 0.1, 57: 0.04, 63: 0.44, 64: 0.91,
+             65: 0.72, 68: 0.64, 69: 0.97, 70: 0.5, 80: 0.02, 91: 0.06, 92: 0.55, 93: 0.67, 94: 0.23, 102: 0.06,
+             103: 0.07, 106: 0.06, 107: 0.13, 108: 0.09, 115: 0.04, 116: 0.07, 119: 0.08, 120: 0.1, 121: 0.07,
+             127: 0.06, 128: 0.08, 132: 0.03, 134: 0.03}
+
+
+def test_the_count_the_photo_expects_needs_only_more_even_faces_against_one_far_off_it():
+    prof = np.zeros(142, np.float32)
+    for i, v in MELD_1110.items():
+        prof[i] = v
+    ratio = 142 / 64
+    assert choose_count(prof, ratio, (2, 4))[0] == 4  # the seams alone
+    n, cuts, _ = choose_count(prof, ratio, (2, 4), expected=3.2)
+    assert n == 3
+    assert np.abs(np.array(cuts) - [44, 93]).max() <= 1
+    # expected 3.4 or 3.6: three lies 0.4 off it or more, and four at most 0.6: four stays
+    assert choose_count(prof, ratio, (2, 4), expected=3.4)[0] == 4
+    assert choose_count(prof, ratio, (2, 4), expected=3.6)[0] == 4
+
+
 # development scene 601 with camera bodies: the seam profile of its row of 13 (639 px long,
 # 9.98 face heights), its values over 0.02. Glyph strokes near the row's far end outscore the
 # faint seams there, so 12 faces score best (2.21), cut 67, 58, 51 ... px wide; 13 score 1.78
