@@ -113,8 +113,9 @@ def choose_count(prof: np.ndarray, ratio: float, n_range: tuple[int, int] | None
     more even at all where the best count lies over half a tile off it (development scene 1110
     with camera bodies on a cloth: a meld of three bamboo tiles, cut in four on its sticks for
     1.11 against 0.84 in three, where the photo expected 3.2); where even the best count's cuts
-    are faint (:data:`FAINT_SEAMS` each), evenness is not asked of that nearer count; where the best count's cuts together pay less than
-    one clear seam (:data:`SEAM_FLOOR`), no count is supported and the count nearest ``expected``
+    are faint (:data:`FAINT_SEAMS` each), evenness is not asked of that nearer count; where the
+    best count's cuts together pay less than one clear seam (:data:`SEAM_FLOOR`), no count is
+    supported and the count nearest ``expected``
     is cut, as where none pays at all (development scene 20 shot from further away: a meld of
     three cut in four for 0.05). On a long row (:data:`LONG_CUTS` cuts or more) a
     count scoring within :data:`LONG_TIE` of the best wins where its faces are nearly three times as
