@@ -582,16 +582,12 @@ def test_a_short_blob_cut_in_three_at_clear_seams_is_not_made_a_pair_by_the_phot
     # development scene 161 at 38 degrees: the near row's blob of three faces, its body's side
     # thickening it, is only 1.98 times as long as thick, which the photo's face aspect (its
     # far melds' wide faces) takes for a pair; the first split found its two seams clearly
-    def outline(r):
-        q = r.quads
-        return np.float32([q[0][0], q[-1][1], q[-1][2], q[0][3]])
-
     img = np.full((800, 1200, 3), 200, np.uint8)
     for seams, count in ((1.4, 3), (0.6, 2)):   # 0.7 a cut: three faces; 0.3 a cut: a pair, as before
         runs = [_row_run(3, 90.0), _row_run(3, 90.0, y0=150), _row_run(3, 90.0, y0=300),
                 _row_run(3, 200 / 3, x0=400, y0=500)]
-        kept = [(outline(r), r.pitch * len(r.quads) / r.height, len(r.quads), 1.5) for r in runs[:3]]
-        kept.append((outline(runs[3]), 2.0, 3, seams))
+        kept = [(_outline(r), r.pitch * len(r.quads) / r.height, len(r.quads), 1.5) for r in runs[:3]]
+        kept.append((_outline(runs[3]), 2.0, 3, seams))
         assert abs(_recount(img, np.ones(3, np.float32), runs, kept) - 0.9) < 0.01
         assert len(runs[3].quads) == count
 

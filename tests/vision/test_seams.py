@@ -125,9 +125,7 @@ MELD_1110 = {7: 0.61, 8: 0.67, 9: 0.08, 11: 0.35, 12: 0.63, 13: 0.22, 28: 0.28, 
 
 
 def test_the_count_the_photo_expects_needs_only_more_even_faces_against_one_far_off_it():
-    prof = np.zeros(142, np.float32)
-    for i, v in MELD_1110.items():
-        prof[i] = v
+    prof = _profile(MELD_1110, 142)
     ratio = 142 / 64
     assert choose_count(prof, ratio, (2, 4))[0] == 4  # the seams alone
     n, cuts, _ = choose_count(prof, ratio, (2, 4), expected=3.2)
