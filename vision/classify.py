@@ -23,9 +23,9 @@ multiplied into the classifier's flower probabilities (:func:`read_flowers`). La
 flowers count together when a crop is named (:func:`choose`): a crop whose flowers hold more
 probability than any other kind is named as its likeliest flower.
 
-The table scan reads most faces' first reading ahead, on a thread of its own, while its detection
-looks on (:func:`read_ahead`, :mod:`vision.read_ahead`), and hands those readings to
-:func:`classify` (``first``), which reads only the rest and goes on from there.
+The table scan reads most faces ahead, every look included, on a thread of its own, while its
+detection looks on (:func:`read_ahead`, :mod:`vision.read_ahead`), and hands those readings to
+:func:`classify` (``read``), which reads only the rest.
 """
 from __future__ import annotations
 
@@ -143,32 +143,24 @@ def model_input(crop: np.ndarray) -> np.ndarray:
     return to_input(_as_bgr(crop))
 
 
-def probabilities(crops: list[np.ndarray], first: list | None = None) -> np.ndarray:
-    """Class probabilities (N x len(LABELS)) for valid BGR uint8 crops. ``first``: per crop, its
-    probabilities where already read (:func:`read_ahead`), else None."""
+def probabilities(crops: list[np.ndarray], threads: int = THREADS) -> np.ndarray:
+    """Class probabilities (N x len(LABELS)) for valid BGR uint8 crops, on ``threads``
+    onnxruntime threads."""
     if not crops:
         return np.zeros((0, len(LABELS)), np.float32)
-    if first is None:
-        return _run(MODEL_PATH, [to_input(c) for c in crops])
-    out = np.empty((len(crops), len(LABELS)), np.float32)
-    missing = [i for i, p in enumerate(first) if p is None]
-    if missing:
-        out[missing] = _run(MODEL_PATH, [to_input(crops[i]) for i in missing])
-    for i, p in enumerate(first):
-        if p is not None:
-            out[i] = p
-    return out
+    return _run(MODEL_PATH, [to_input(c) for c in crops], threads)
 
 
-def read_ahead(inputs: list[np.ndarray]) -> np.ndarray:
-    """The tile classifier's probabilities for model inputs (:func:`model_input`) on a single
-    onnxruntime thread: for a caller reading crops on a thread of its own while its main thread
-    works on (:class:`vision.read_ahead.ReadAhead`), where a second onnxruntime thread would take turns
-    with that main thread. onnxruntime reads each crop of a batch alike whatever the batch
-    and its threads: the same numbers, bit for bit, as :func:`probabilities`."""
-    if not inputs:
-        return np.zeros((0, len(LABELS)), np.float32)
-    return _run(MODEL_PATH, inputs, threads=1)
+def read_ahead(crops: list[np.ndarray]) -> np.ndarray:
+    """The reading :func:`classify` reports of each crop (:func:`readings`, the last of the three:
+    every look made), as probabilities, on a single onnxruntime thread: for a caller reading
+    crops on a thread of its own while its main thread works on
+    (:class:`vision.read_ahead.ReadAhead`), where a second onnxruntime thread would take turns
+    with that main thread. onnxruntime reads each crop of a batch alike whatever the batch and
+    its threads, and every look after the first reads a crop by its own reading alone, so these
+    are the same numbers, bit for bit, as :func:`classify` makes of the crop in any company.
+    Raises ValueError for a crop that cannot be a tile face."""
+    return readings([_as_bgr(c) for c in crops], threads=1)[2]
 
 
 def _leaning(probs: np.ndarray, kinds: np.ndarray) -> np.ndarray:
@@ -177,37 +169,38 @@ def _leaning(probs: np.ndarray, kinds: np.ndarray) -> np.ndarray:
     return np.flatnonzero(kinds[probs.argmax(axis=1)] | (probs[:, kinds].sum(axis=1) >= SECOND_LOOK_SHARE))
 
 
-def banded_look(crops: list[np.ndarray], probs: np.ndarray) -> np.ndarray:
+def banded_look(crops: list[np.ndarray], probs: np.ndarray, threads: int = THREADS) -> np.ndarray:
     """``probs`` with every reading whose likeliest kind holds under ``UNSURE`` averaged with the
-    banded reader's reading of the same crop (docs/classifier.md gives the figures)."""
+    banded reader's reading of the same crop (docs/classifier.md gives the figures); ``threads``:
+    onnxruntime's, as for each look below."""
     unsure = np.flatnonzero(probs.max(axis=1) < UNSURE) if BANDED_MODEL_PATH is not None else []
     if len(unsure):
         probs = probs.copy()
-        probs[unsure] = (probs[unsure] + _run(BANDED_MODEL_PATH, [to_input(crops[i]) for i in unsure])) / 2
+        probs[unsure] = (probs[unsure] + _run(BANDED_MODEL_PATH, [to_input(crops[i]) for i in unsure], threads)) / 2
     return probs
 
 
-def second_look(crops: list[np.ndarray], probs: np.ndarray) -> np.ndarray:
+def second_look(crops: list[np.ndarray], probs: np.ndarray, threads: int = THREADS) -> np.ndarray:
     """``probs`` with every crop whose reading leans to a bonus kind (first choice, or
     ``SECOND_LOOK_SHARE`` of the probability) averaged with a reading of it turned 180 degrees."""
     again = _leaning(probs, _BONUS)
     if len(again):
         probs = probs.copy()
-        probs[again] = (probs[again] + probabilities([cv2.rotate(crops[i], cv2.ROTATE_180) for i in again])) / 2
+        probs[again] = (probs[again] + probabilities([cv2.rotate(crops[i], cv2.ROTATE_180) for i in again], threads)) / 2
     return probs
 
 
-def flower_probabilities(crops: list[np.ndarray]) -> np.ndarray:
+def flower_probabilities(crops: list[np.ndarray], threads: int = THREADS) -> np.ndarray:
     """The flower reader's probabilities (N x 8, ``FLOWERS`` order), averaged over each crop and
     its 180-degree turn."""
     if not crops:
         return np.zeros((0, len(FLOWERS)), np.float32)
     x = [to_input(c, (FLOWER_H, FLOWER_W)) for c in crops]
-    p = _run(FLOWER_MODEL_PATH, x + [c[::-1, ::-1] for c in x])
+    p = _run(FLOWER_MODEL_PATH, x + [c[::-1, ::-1] for c in x], threads)
     return (p[: len(crops)] + p[len(crops):]) / 2
 
 
-def read_flowers(crops: list[np.ndarray], probs: np.ndarray) -> np.ndarray:
+def read_flowers(crops: list[np.ndarray], probs: np.ndarray, threads: int = THREADS) -> np.ndarray:
     """``probs`` with the flower kinds of every crop that leans to a flower (first choice, or
     ``SECOND_LOOK_SHARE`` of the probability) read again by the flower reader: the classifier's
     flower probabilities, raised to ``FLOWER_WEIGHT``, times the reader's, scaled back to the
@@ -217,21 +210,21 @@ def read_flowers(crops: list[np.ndarray], probs: np.ndarray) -> np.ndarray:
         return probs
     flowers = probs[np.ix_(again, FLOWER_INDEX)]
     mass = flowers.sum(axis=1, keepdims=True)
-    q = (flowers / np.maximum(mass, 1e-12)) ** FLOWER_WEIGHT * flower_probabilities([crops[i] for i in again])
+    q = (flowers / np.maximum(mass, 1e-12)) ** FLOWER_WEIGHT * flower_probabilities([crops[i] for i in again], threads)
     probs = probs.copy()
     probs[np.ix_(again, FLOWER_INDEX)] = mass * q / np.maximum(q.sum(axis=1, keepdims=True), 1e-12)
     return probs
 
 
-def readings(crops: list[np.ndarray], first: list | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def readings(crops: list[np.ndarray], threads: int = THREADS) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The three readings of valid BGR uint8 crops, as probabilities: the classifier's, with the
     second looks (the banded reader's where unsure, :func:`banded_look`, then the turned reading
     where it leans to a bonus kind, :func:`second_look`), and with the flower reader as well
     (:func:`read_flowers`, the one :func:`classify` reports). Evaluations compare the three.
-    ``first``: as in :func:`probabilities`."""
-    first = probabilities(crops, first)
-    looked = second_look(crops, banded_look(crops, first))
-    return first, looked, read_flowers(crops, looked)
+    ``threads``: onnxruntime's for each reading."""
+    first = probabilities(crops, threads)
+    looked = second_look(crops, banded_look(crops, first, threads), threads)
+    return first, looked, read_flowers(crops, looked, threads)
 
 
 def choose(probs: np.ndarray) -> np.ndarray:
@@ -273,34 +266,37 @@ def _result(p: np.ndarray, best: int, likely: int = 0, order: list[int] | None =
     return out
 
 
-def classify(crops: list[np.ndarray], likely: int = 0, first: list | None = None) -> list[dict]:
+def classify(crops: list[np.ndarray], likely: int = 0, read: list | None = None) -> list[dict]:
     """Name each crop. A crop that cannot be a tile face (too small, wrong shape) gets
     ``{"tile": "reject", "confidence": 0.0, "top3": [], "error": why}``.
 
     ``likely``: each reading also lists that many likeliest kinds (``reject`` never; like
     ``top3``, the named kind first), with their scores, as ``"likely"``: more alternatives than
     the three shown to a player, for callers that weigh them (the table scan's readings by
-    place, :mod:`vision.group`). ``first``: per crop, the classifier's probabilities where
-    already read (:func:`read_ahead` of its :func:`model_input`), else None: the crop is read
-    on, from the second look, as if it had been read here."""
+    place, :mod:`vision.group`). ``read``: per crop, its reading where already made
+    (:func:`read_ahead`), else None: only the others are read here."""
+    probs = np.zeros((len(crops), len(LABELS)), np.float32)
+    errors: dict[int, str] = {}
+    fresh: list[int] = []  # the crops read here
     prepared: list[np.ndarray] = []
-    known: list = []
-    slots: list[int | str] = []
     for k, crop in enumerate(crops):
+        if read is not None and read[k] is not None:
+            probs[k] = read[k]
+            continue
         try:
             prepared.append(_as_bgr(crop))
-            known.append(None if first is None else first[k])
-            slots.append(len(prepared) - 1)
+            fresh.append(k)
         except ValueError as e:
-            slots.append(str(e))
-    probs = readings(prepared, known if first is not None else None)[2]
+            errors[k] = str(e)
+    if fresh:
+        probs[fresh] = readings(prepared)[2]
     named = choose(probs)
     orders = np.argsort(-probs, axis=1).tolist()  # each reading's kinds from likeliest down, at once
     out = []
-    for s in slots:
-        if isinstance(s, str):
-            out.append({"tile": "reject", "confidence": 0.0, "top3": [], "error": s}
+    for k in range(len(crops)):
+        if k in errors:
+            out.append({"tile": "reject", "confidence": 0.0, "top3": [], "error": errors[k]}
                        | ({"likely": []} if likely else {}))
         else:
-            out.append(_result(probs[s], int(named[s]), likely, orders[s]))
+            out.append(_result(probs[k], int(named[k]), likely, orders[k]))
     return out

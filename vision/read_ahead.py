@@ -5,13 +5,16 @@
 outlined kongs: several milliseconds of the scan's main thread, most of them Python. A
 :class:`ReadAhead` given as ``on_faces`` crops those faces there and then (on the main thread:
 the scan needs the crops anyway; made on the other thread too, they cost more than they saved,
-docs/performance.md) and, on a thread of its own, makes their model inputs and runs the tile
-classifier's first reading of them (:class:`vision.background.InBackground`; OpenCV's resizes and
-onnxruntime on one thread let go of the interpreter lock, so they take the spare core). The
-classify step then takes the crops and first readings of the faces it still has
+docs/performance.md) and, on a thread of its own, reads them as :func:`vision.classify.classify`
+would: the tile classifier's first reading and every look after it (the banded reader where
+unsure, the turned crop and the flower reader where a reading leans to a flower;
+:func:`vision.classify.read_ahead`, run by :class:`vision.background.InBackground`; OpenCV's
+resizes and onnxruntime on one thread let go of the interpreter lock, so they take the spare
+core). The classify step then takes the crops and readings of the faces it still has
 (:meth:`ReadAhead.take`) and reads only the rest. onnxruntime reads a crop alike in any batch on
-any number of threads, so the scan returns what it returned without the read-ahead;
-docs/performance.md gives the time it saves.
+any number of threads, and each look after the first reads a crop by its own reading alone, so
+the scan returns what it returned without the read-ahead; docs/performance.md gives the time it
+saves.
 """
 from __future__ import annotations
 
@@ -22,19 +25,20 @@ import numpy as np
 from .background import InBackground
 
 
-def _first_reading(crops: list[np.ndarray]) -> np.ndarray:
-    """The tile classifier's first reading of ``crops``, their model inputs made here too: each
-    is an area resize of about 0.07 ms, which the reading's thread makes while the main thread
-    works on (they were made on the main thread before; docs/performance.md)."""
-    from .classify import model_input, read_ahead
+def _reading(crops: list[np.ndarray]) -> np.ndarray:
+    """The classifier's reading of ``crops`` with every look (:func:`vision.classify.read_ahead`),
+    their model inputs made here too: each is an area resize of about 0.07 ms, which the
+    reading's thread makes while the main thread works on (they were made on the main thread
+    before; docs/performance.md)."""
+    from .classify import read_ahead
 
-    return read_ahead([model_input(c) for c in crops])
+    return read_ahead(crops)
 
 
 class ReadAhead:
     """``on_faces`` for :func:`vision.detect.detect` on ``image`` (or on a window of it whose
     top-left corner is at ``offset``): each call crops the quads with ``crop(image, quad)`` and
-    starts their first reading. Quads are matched by their float32 values, as the scan moves a
+    starts their reading. Quads are matched by their float32 values, as the scan moves a
     window's quads (:func:`vision.scan._moved`). Every reading started is waited for by
     :meth:`join`, which the caller calls before it returns."""
 
@@ -53,18 +57,20 @@ class ReadAhead:
             return
         moved = [np.asarray(q, np.float32) + self._offset for q in quads]
         crops = [self._crop(self._image, q) for q in moved]
-        job = InBackground(_first_reading, crops)
+        job = InBackground(_reading, crops)
         self._jobs.append(job)
         for k, (q, c) in enumerate(zip(moved, crops)):
             self._faces[self._key(q)] = (c, job, k)
 
-    def take(self, quads: list) -> tuple[list, list]:
-        """(crop, first reading) of each of ``quads`` (``image`` px) read ahead, (None, None)
-        for the others; waits for the readings it returns."""
-        found = [self._faces.get(self._key(q)) for q in quads]
-        crops = [f[0] if f else None for f in found]
-        first = [f[1].result()[f[2]] if f else None for f in found]
-        return crops, first
+    def crops(self, quads: list) -> list:
+        """The crop of each of ``quads`` (``image`` px) read ahead, None for the others; waits for
+        nothing."""
+        return [f[0] if f else None for f in map(self._faces.get, map(self._key, quads))]
+
+    def take(self, quads: list) -> list:
+        """The reading of each of ``quads`` read ahead, None for the others; waits for the
+        readings it returns."""
+        return [f[1].result()[f[2]] if f else None for f in map(self._faces.get, map(self._key, quads))]
 
     def join(self) -> None:
         for job in self._jobs:

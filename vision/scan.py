@@ -340,18 +340,30 @@ def _centre_and_size(quad) -> tuple[np.ndarray, float]:
 def name_quads(decoded, quads: list, classify_fn=None, ahead: ReadAhead | None = None) -> list[dict]:
     """The classifier's reading of each face quad (``decoded.image`` px) cropped from the working
     image; ``classify_fn(crops, quads in the photo's px)`` stands in for it where given.
-    ``ahead``: faces cropped and read already (:mod:`vision.read_ahead`), whose crops and first
-    readings are taken from it."""
+    ``ahead``: faces cropped and read already (:mod:`vision.read_ahead`), whose crops and
+    readings are taken from it; the faces it has not read are read first, while its thread may
+    still be reading."""
     if not quads:
         return []
-    crops, first = ahead.take(quads) if ahead is not None else ([None] * len(quads), None)
-    crops = [crop_face(decoded.image, q) if c is None else c for c, q in zip(crops, quads)]
-    if classify_fn is None:
-        from .classify import classify
+    if classify_fn is not None:
+        sx, sy = decoded.scale_xy
+        return classify_fn([crop_face(decoded.image, q) for q in quads],
+                           [np.asarray(q, np.float64) * [sx, sy] for q in quads])
+    from .classify import classify
 
-        return classify(crops, likely=LIKELY_KINDS, first=first)
-    sx, sy = decoded.scale_xy
-    return classify_fn(crops, [np.asarray(q, np.float64) * [sx, sy] for q in quads])
+    crops = ahead.crops(quads) if ahead is not None else [None] * len(quads)
+    out: list = [None] * len(quads)
+    fresh = [k for k, c in enumerate(crops) if c is None]
+    if fresh:
+        read = classify([crop_face(decoded.image, quads[k]) for k in fresh], likely=LIKELY_KINDS)
+        for k, r in zip(fresh, read):
+            out[k] = r
+    known = [k for k, c in enumerate(crops) if c is not None]
+    if known:
+        read = classify([crops[k] for k in known], likely=LIKELY_KINDS, read=ahead.take([quads[k] for k in known]))
+        for k, r in zip(known, read):
+            out[k] = r
+    return out
 
 
 def reread_between(decoded, cands: list[dict], results: list[dict], classify_fn=None) -> list[dict]:

@@ -1,6 +1,6 @@
-"""Reading a detection's faces while it looks on (``vision.read_ahead``): the classifier's first
-readings made ahead are the ones it would make, they are used, and a scan returns the same with
-or without them."""
+"""Reading a detection's faces while it looks on (``vision.read_ahead``): the classifier's
+readings made ahead (every look included) are the ones it would make, they are used, and a scan
+returns the same with or without them."""
 from __future__ import annotations
 
 import importlib
@@ -20,20 +20,11 @@ read_ahead_module = importlib.import_module("vision.read_ahead")
 
 @pytest.fixture(scope="module")
 def crops():
-    return clean_check_set(31, 1)[0][:20]
+    return clean_check_set(31, 1)[0]  # one of each kind, the flowers and a back among them
 
 
-def test_a_reading_made_ahead_on_one_thread_is_the_classifiers_own_to_the_bit(crops):
-    own = clf.probabilities(crops)
-    ahead = clf.read_ahead([clf.model_input(c) for c in crops])
-    assert ahead.dtype == own.dtype and np.array_equal(ahead, own)
-    # ... also in a batch of another size
-    assert np.array_equal(clf.read_ahead([clf.model_input(c) for c in crops[5:8]]), own[5:8])
-
-
-def test_first_readings_given_are_used_and_only_the_rest_are_read(crops, monkeypatch):
-    first = list(clf.read_ahead([clf.model_input(c) for c in crops]))
-    plain = clf.classify(crops, likely=6)
+def _counting_runs(monkeypatch) -> list:
+    """The (model, batch size) of every onnxruntime run from now on."""
     runs = []
     real_run = clf._run
 
@@ -42,14 +33,36 @@ def test_first_readings_given_are_used_and_only_the_rest_are_read(crops, monkeyp
         return real_run(path, inputs, threads)
 
     monkeypatch.setattr(clf, "_run", counting)
-    first[3] = None
-    assert clf.classify(crops, likely=6, first=first) == plain
+    return runs
+
+
+def test_a_reading_made_ahead_on_one_thread_is_the_classifiers_own_to_the_bit(crops, monkeypatch):
+    own = clf.readings(crops)[2]
+    runs = _counting_runs(monkeypatch)
+    ahead = clf.read_ahead(crops)
+    assert ahead.dtype == own.dtype and np.array_equal(ahead, own)
+    # every look was made ahead: the flower reader's too
+    assert {path for path, _ in runs} >= {clf.MODEL_PATH, clf.FLOWER_MODEL_PATH}
+    # ... also in a batch of another size, where the flowers meet other company
+    flowers = [i for i, code in enumerate(clean_check_set(31, 1)[1]) if code.endswith("f")]
+    some = [flowers[0] - 2, flowers[0], flowers[3], flowers[3] + 1]
+    assert np.array_equal(clf.read_ahead([crops[i] for i in some]), own[some])
+
+
+def test_readings_given_are_used_and_only_the_rest_are_read(crops, monkeypatch):
+    read = list(clf.read_ahead(crops))
+    plain = clf.classify(crops, likely=6)
+    runs = _counting_runs(monkeypatch)
+    read[3] = None
+    assert clf.classify(crops, likely=6, read=read) == plain
     assert runs[0] == (clf.MODEL_PATH, 1)  # the one crop not read ahead
     # a reading given is taken as it is: one that puts everything on 9m names the crop 9m
     doctored = np.zeros(len(clf.LABELS), np.float32)
     doctored[clf.LABELS.index("9m")] = 1.0
-    first[3] = doctored
-    assert clf.classify(crops, first=first)[3]["tile"] == "9m"
+    read[3] = doctored
+    runs.clear()
+    assert clf.classify(crops, read=read)[3]["tile"] == "9m"
+    assert runs == []  # nothing was left to read
 
 
 def test_detect_tells_the_faces_before_its_face_down_search():
@@ -70,9 +83,9 @@ class _Counted(read_ahead_module.ReadAhead):
     taken: list = []
 
     def take(self, quads):
-        crops, first = super().take(quads)
-        _Counted.taken.append(sum(f is not None for f in first))
-        return crops, first
+        read = super().take(quads)
+        _Counted.taken.append(sum(r is not None for r in read))
+        return read
 
 
 class _Idle(read_ahead_module.ReadAhead):
