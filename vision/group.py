@@ -28,7 +28,9 @@ a kind among the tile's own likeliest (``likely``, six kinds from the scan's cla
 
 * ``"in_row"``: a flower, animal or face tile is set aside as soon as it is drawn, so none
   lies inside a run of touching tiles.  One read as such between two ordinary tiles of its
-  run (before rule 1) is taken as its likeliest ordinary kind.
+  run (before rule 1) is taken as its likeliest ordinary kind, and so is each of two or more
+  read as such side by side between two ordinary tiles, where the run holds more ordinary
+  tiles than those.
 * ``"meld"``: a cluster of 3 or 4 tiles lying apart from the concealed row is an exposed
   meld, and a meld is a set.  A leftover cluster (after rule 5's pairing) that one changed
   tile makes a set, with that kind scored at least ``MEND_MIN``, is a meld: the likeliest
@@ -440,12 +442,22 @@ def _flowers_out_of_rows(tiles: list[dict]) -> None:
         if len(run) < 3 or not any(is_bonus(t["tile"]) for t in run):
             continue
         order = _reading_order(run)
-        for before, t, after in zip(order, order[1:], order[2:]):
-            if not (is_bonus(t["tile"]) and _ordinary(before["tile"]) and _ordinary(after["tile"])):
+        ordinary = sum(_ordinary(t["tile"]) for t in order)
+        start = 1
+        while start < len(order) - 1:
+            end = start  # order[start:end]: bonus readings side by side
+            while end < len(order) and is_bonus(order[end]["tile"]):
+                end += 1
+            if end == start:
+                start += 1
                 continue
-            kind, score = next(((k, p) for k, p in likely(t) if _ordinary(k)), (None, 0.0))
-            if kind is not None and has_room(counts, kind):
-                _reread(counts, t, kind, float(score), "in_row")
+            if end < len(order) and _ordinary(order[start - 1]["tile"]) and _ordinary(order[end]["tile"]) \
+                    and end - start < ordinary:
+                for t in order[start:end]:
+                    kind, score = next(((k, p) for k, p in likely(t) if _ordinary(k)), (None, 0.0))
+                    if kind is not None and has_room(counts, kind):
+                        _reread(counts, t, kind, float(score), "in_row")
+            start = end
 
 
 def _flowers_among_flowers(tiles: list[dict]) -> None:

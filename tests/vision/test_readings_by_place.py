@@ -24,6 +24,32 @@ def test_a_flower_read_inside_a_row_is_read_as_its_likeliest_ordinary_kind():
         [("2f", "6p", "in_row", 0.2)]
 
 
+def test_flowers_read_side_by_side_inside_a_row_are_each_read_as_their_likeliest_ordinary_kind():
+    # development scene 620 with camera bodies (Symbola): a 9m cut a third into the 8m beside it
+    # read 7f (9m second), and the 2p beside it, washed out by glare, read 2f
+    row = _row(["1m", "2m", "5m", "6m", "8m", "9m", "2p", "4p", "6p", "7p", "7p", "8p", "1s", "5s"])
+    row[5] = _tile("7f", 100 + 31 * 5, 100, 0, conf=0.26)
+    row[5]["likely"] = [["7f", 0.26], ["9m", 0.23], ["2f", 0.19], ["5m", 0.08]]
+    row[6] = _tile("2f", 100 + 31 * 6, 100, 0, conf=0.8)
+    row[6]["likely"] = [["2f", 0.8], ["6f", 0.13], ["2p", 0.01]]
+    ordered, hand = group_tiles(row)
+    assert hand["concealed"] == "125689m246778p15s" and hand["flowers"] == ""
+    assert [(t["moved_from"], t["tile"], t["moved_because"]) for t in ordered if "moved_from" in t] == \
+        [("7f", "9m", "in_row"), ("2f", "2p", "in_row")]
+
+
+def test_flowers_side_by_side_at_a_rows_end_or_as_many_as_its_other_tiles_stay_flowers():
+    row = _row(["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "3f", "4f"])
+    for t in row[11:]:
+        t["likely"] = [[t["tile"], 0.6], ["3s", 0.3]]   # touching the row's end: set aside there
+    line = _row(["1m", "1f", "2f", "3m"], y=300, run=1)  # two and two: a line of flowers as much as a row
+    for t in line[1:3]:
+        t["likely"] = [[t["tile"], 0.6], ["2m", 0.3]]
+    ordered, hand = group_tiles(row + line)
+    assert hand["flowers"] == "1234f"
+    assert not any("moved_from" in t for t in ordered)
+
+
 def test_the_likeliest_ordinary_kind_may_lie_beyond_the_top3_shown():
     # development scene 310 (riichi_art): a 1s inside the row read 2f, 4f, 3f, then 1s at 0.044
     row = _row(["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "2z", "2z"])
