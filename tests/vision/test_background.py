@@ -3,6 +3,7 @@ import threading
 
 import pytest
 
+from vision import background
 from vision.background import InBackground
 
 
@@ -55,3 +56,28 @@ def test_a_process_that_scanned_a_photo_with_no_tiles_exits_cleanly():
     for _ in range(3):
         out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=120)
         assert (out.returncode, out.stdout.split()) == (0, ["0"]), out.stderr
+
+
+def test_the_threads_are_kept_between_jobs():
+    for _ in range(3):  # one job after another: each finds an idle thread of the pool
+        InBackground(lambda: None).join()
+    names = {InBackground(threading.current_thread).result().name for _ in range(10)}
+    assert names and all(n.startswith("tilelens-background") for n in names)
+    assert len(names) <= background.WORKERS
+
+
+def _in_child(queue):
+    queue.put(InBackground(lambda: 6 * 7).result())
+
+
+def test_a_process_forked_after_a_job_runs_jobs_of_its_own():
+    import multiprocessing
+
+    InBackground(lambda: None).join()  # this process's pool is made: a fork copies none of its threads
+    context = multiprocessing.get_context("fork")
+    queue = context.Queue()
+    child = context.Process(target=_in_child, args=(queue,))
+    child.start()
+    assert queue.get(timeout=30) == 42
+    child.join(30)
+    assert child.exitcode == 0
