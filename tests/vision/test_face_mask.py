@@ -142,3 +142,27 @@ def test_the_raised_threshold_lies_halfway_to_the_split_between_table_and_faces(
     near = np.clip(np.concatenate([rng.normal(20, 8, 4000), rng.normal(120, 4, 4000)]), 0, 255).astype(np.uint8)
     assert raised_threshold(near, 110.0) is None
     assert raised_threshold(np.uint8([200] * 99 + [10] * 1000), 110.0) is None
+
+
+def test_a_row_joined_to_a_patch_of_glare_is_parted_from_it(monkeypatch):
+    """Development scene 1059 with camera bodies: a round patch of lamp glare on the cloth, as
+    white as the faces, touched a row's end; the blob's outline was fitted with a corner out on
+    the glare, far askew, and the row's end face was lost. The edge-cut mask holds the row's
+    outline as an edge."""
+    import vision.face_mask as face_mask_module
+    from vision.quads import squareness
+
+    mask = np.zeros((500, 800), np.uint8)
+    row = np.int32([[200, 260], [560, 250], [575, 370], [210, 385]])  # four faces in perspective
+    cv2.fillConvexPoly(mask, row, 255)
+    cv2.circle(mask, (170, 200), 90, 255, -1)  # the glare, touching the row's end
+    cut = mask.copy()
+    cv2.polylines(cut, [row], True, 0, 3)
+    inside = cv2.fillConvexPoly(np.zeros_like(mask), row, 255) > 0
+    cut[inside] = mask[inside]
+    (_, quad, _, _), = face_mask_module.rect_blobs(mask, lambda: cut, 500, 10)
+    assert np.abs(quad - row).max() <= 2 and squareness(quad) > 0.9
+    # without the rule, the outline takes in the glare
+    monkeypatch.setattr(face_mask_module, "OUTLINE_ASKEW", 0.0)
+    (_, quad, _, _), = face_mask_module.rect_blobs(mask, lambda: cut, 500, 10)
+    assert squareness(quad) < 0.4 and quad[:, 1].min() < 200  # a corner out on the glare
