@@ -16,7 +16,7 @@ from .white_balance import gain_table
 
 EDGE_LOW, EDGE_HIGH = 30, 70
 RECT_FILL = 0.8     # a blob filling this share of its four-corner outline is a rectangle ...
-OUTLINE_ASKEW = 0.4  # ... unless its outline is this askew (squareness): no face or row in perspective is
+OUTLINE_ASKEW = 0.4  # ... unless its outline is this askew (squareness): no face or row in perspective is so askew
 TAIL_FILL = 0.93    # ... but one filling less than this may carry a thin tail, which pulls a corner out:
 TAIL_ASKEW = 0.8    # ... askew: the shorter of two opposite sides under this share of the longer;
 TAIL_OPEN = 0.1     # opened by a disc this share of its outline's shorter side,
