@@ -490,6 +490,53 @@ def test_of_two_readings_alike_the_one_named_more_surely_is_kept():
     assert not scan_module.better_reading({"tiles": second[1:]}, {"tiles": first})
 
 
+def _named(codes: str, slots, confidence: float = 0.95, run: int = 0, scale: float = 1.0) -> list[dict]:
+    """Named tiles as ``_read`` keeps them (``det["named"]``): one code each (``codes``, two
+    characters a tile), their faces at ``slots`` of a row (31 px apart), in px of a picture
+    ``scale`` times the first look's."""
+    return [{"tile": codes[2 * i:2 * i + 2], "confidence": confidence, "top3": [], "likely": [], "run": run,
+             "quad": _face(31 * k, 0) * np.float32(scale)} for i, k in enumerate(slots)]
+
+
+def test_a_tile_named_surely_by_the_other_look_where_the_kept_one_has_none_joins_it():
+    # development scene 619 with camera bodies: the closer look, kept for the tiles it found, cut
+    # a row of nine faces into twelve and lost a 9p and a 3s the first look named at 0.96 and 0.93
+    kept = _named("1m2m3m", [0, 1, 2])
+    other = (_named("4m", [3], 0.96, run=5, scale=0.5) + _named("2m", [1.2], 0.99, run=5, scale=0.5)
+             + _named("5m", [4], 0.6, run=5, scale=0.5))
+    extra = scan_module.tiles_only_in(other, kept, 2.0)
+    # the 4m lies where the kept reading has nothing; the 2m lies on its 2m (one place); the 5m is unsure
+    assert [t["tile"] for t in extra] == ["4m"]
+    assert np.allclose(extra[0]["quad"], _face(93, 0)) and extra[0]["run"] == ("other", 5)
+    # a cut a third off the kept face still lies in its place: no second tile there
+    assert scan_module.tiles_only_in(_named("3m", [2.34], scale=0.5), kept, 2.0) == []
+
+
+def _decoded(width: int = 400) -> "Decoded":
+    from vision.decode import Decoded
+
+    return Decoded(image=np.zeros((300, width, 3), np.uint8), width=4 * width, height=1200, orientation=1,
+                   format="JPEG", reduction=4)
+
+
+@pytest.mark.parametrize("kept_slots, other_slots, joins", [
+    ([k for k in range(13) if k != 6], range(13), True),  # twelve, and the thirteenth from the other look: a hand
+    (range(14), range(15), False),                         # fourteen, a hand; a fifteenth would make none
+    (range(12), range(12), False),                         # nothing named where the kept reading has no tile
+])
+def test_the_other_looks_tiles_join_only_where_the_hand_then_adds_up(kept_slots, other_slots, joins):
+    codes = "1m2m3m4p5p6p7s8s9s1z1z2z2z3z3z"
+    det = {"named": _named("".join(codes[2 * k:2 * k + 2] for k in kept_slots), kept_slots), "pale_table": False}
+    other_det = {"named": _named("".join(codes[2 * k:2 * k + 2] for k in other_slots), other_slots, scale=2.0)}
+    reading = {"tiles": [], "image": {"from_other_look": 0}, "timings_ms": {"group": 1.0}}
+    out = scan_module.with_tiles_only_in_the_other(reading, _decoded(), det, _decoded(800), other_det)
+    if joins:
+        assert out["image"]["from_other_look"] == 1 and len(out["tiles"]) == 13
+        assert out["hand"]["concealed"] == "123m456p789s1122z"
+    else:
+        assert out is reading
+
+
 class _Decoded:
     def __init__(self, width, height, working_long):
         self.width, self.height = width, height
