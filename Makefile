@@ -5,7 +5,10 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
-APT_RUNTIME := fonts-noto-cjk fonts-wqy-zenhei fonts-arphic-ukai fonts-symbola libraqm0
+# the Latin fonts too: the scenes draw corner indices in whichever of DejaVu and Liberation are
+# installed (vision/faces/fonts.py), so without them a seed is another photo (chromium, a test
+# package, brings Liberation in: the benchmarks' figures were measured with both)
+APT_RUNTIME := fonts-noto-cjk fonts-wqy-zenhei fonts-arphic-ukai fonts-symbola fonts-dejavu-core fonts-liberation libraqm0
 APT_TEST := chromium chromium-driver postgresql
 APT_TRAIN := libcairo2
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
