@@ -73,6 +73,7 @@ CLOSER_SHORT = 2     # ... or the first reading is more tiles short of a hand th
 TIE_MARGIN = 0.01    # of two readings with as many tiles, the closer look's is kept where it is this much surer a tile
 SURE_ELSEWHERE = 0.9  # a tile the look not kept names this surely, where the kept reading has none, joins it ...
 SAME_PLACE = 0.3      # ... a tile lying in no place of the kept reading's tiles: overlapping none by this share
+UNSURE_KEPT = 0.5     # ... or takes the place of the one kept tile in its place named otherwise under this
 LIKELY_KINDS = 6   # kinds per reading that the readings by place (vision.group, copy limits) may move a tile to
 __all__ = ["scan", "scan_image", "ScanError", "crop_face"]
 
@@ -763,10 +764,9 @@ def tiles_only_in(other: list[dict], kept: list[dict], scale: float) -> list[dic
     Where a tile lies is its quad: two tiles lie in one place where either's centre lies inside
     the other's quad, or where they overlap by ``SAME_PLACE`` of the smaller one's area or more.
     A closer look is kept or dropped whole (:func:`better_reading`), yet each look can cut a
-    strip right that the other cut wrong: development scene 606 with camera bodies, whose first
-    look is kept, cut a chow of bamboo in four and rejected its 6s, which the closer look, dropped,
-    named at 0.97; scene 684's closer look, kept, cut the run holding a 2s into eight cells where
-    the first look found three faces, and rejected the 2s the first look named at 0.96."""
+    strip right that the other cut wrong: development scene 1103 with camera bodies on a cloth,
+    whose first look is kept on a tie of counts, missed a 1m that the closer look named at 0.97
+    (docs/vision.md, "Tiles only the other look found")."""
     places = [np.asarray(t["quad"], np.float32) for t in kept]
     out = []
     for t in other:
@@ -777,6 +777,27 @@ def tiles_only_in(other: list[dict], kept: list[dict], scale: float) -> list[dic
         if area <= 0 or any(_same_place(q, area, p) for p in places):
             continue
         out.append(dict(t, quad=q, run=("other", t["run"])))
+    return out
+
+
+def renamed_by_the_other(other: list[dict], kept: list[dict], scale: float) -> dict[int, dict]:
+    """The tiles of ``kept`` (one look's named tiles) that the other look's reading (``other``,
+    its quads scaled by ``scale`` into ``kept``'s px) names otherwise: by index into ``kept``, the
+    other look's tile that takes its place (in ``kept``'s run), where that tile is named at
+    ``SURE_ELSEWHERE`` or more, lies in the place of that one kept tile alone
+    (:func:`tiles_only_in`), and the kept tile is named under ``UNSURE_KEPT``. Real-photo scene
+    309 with camera bodies: the closer look, kept, read a 3s as 6f at 0.09 (set aside among the
+    flowers, the hand a tile short); the first look named it 3s at 0.94."""
+    places = [np.asarray(t["quad"], np.float32) for t in kept]
+    out: dict[int, dict] = {}
+    for t in other:
+        if t["confidence"] < SURE_ELSEWHERE:
+            continue
+        q = np.asarray(t["quad"], np.float32) * np.float32(scale)
+        area = abs(cv2.contourArea(q))
+        at = [i for i, p in enumerate(places) if area > 0 and _same_place(q, area, p)]
+        if len(at) == 1 and kept[at[0]]["tile"] != t["tile"] and kept[at[0]]["confidence"] < UNSURE_KEPT:
+            out[at[0]] = dict(t, quad=q, run=kept[at[0]]["run"])
     return out
 
 
@@ -796,18 +817,22 @@ def _sureness(reading: dict) -> float:
 def with_tiles_only_in_the_other(reading: dict, decoded, det: dict, other, other_det: dict) -> dict:
     """The kept ``reading`` (of ``decoded``, whose detection is ``det``), or, where the other look
     (of ``other``, detection ``other_det``) named tiles surely where ``reading`` has none
-    (:func:`tiles_only_in`) and with them the hand adds up (:func:`vision.group.adds_up`), the
-    reading of both together; its ``image.from_other_look`` says how many tiles joined it."""
+    (:func:`tiles_only_in`) or names otherwise and unsurely (:func:`renamed_by_the_other`), and
+    with them the hand adds up (:func:`vision.group.adds_up`), the reading of both together; its
+    ``image.from_other_look`` says how many tiles came from the other look."""
     scale = decoded.image.shape[1] / other.image.shape[1]
-    extra = tiles_only_in(other_det.get("named", []), det.get("named", []), scale)
-    if not extra:
+    named, theirs = det.get("named", []), other_det.get("named", [])
+    extra = tiles_only_in(theirs, named, scale)
+    renamed = renamed_by_the_other(theirs, named, scale)
+    if not extra and not renamed:
         return reading
     t = time.perf_counter()
-    merged, _ = _reading(decoded, det, det["named"] + extra, dict(reading["timings_ms"]), t)
+    both = [renamed.get(i, k) for i, k in enumerate(named)] + extra
+    merged, _ = _reading(decoded, det, both, dict(reading["timings_ms"]), t)
     reading["timings_ms"]["group"] += (time.perf_counter() - t) * 1000  # the group step, taken twice
     if not adds_up(merged["tiles"]):
         return reading
-    merged["image"]["from_other_look"] = len(extra)
+    merged["image"]["from_other_look"] = len(extra) + len(renamed)
     merged["timings_ms"] = reading["timings_ms"]
     return merged
 
@@ -820,8 +845,9 @@ def scan(image_bytes: bytes, *, classify_fn=None) -> dict:
     twice the working resolution, and the better reading is kept (:func:`better_reading`: the
     one whose hand adds up, else the one with more tiles, the first on a tie);
     ``image.closer_look`` says ``"none"``, ``"kept"`` or ``"dropped"``, and the timings add up
-    both looks; the tiles the other look named surely where the kept reading has none join it
-    where the hand then adds up (:func:`with_tiles_only_in_the_other`, ``image.from_other_look``).
+    both looks; the tiles the other look named surely where the kept reading has none, or names
+    unsurely as another kind, are taken from it where the hand then adds up
+    (:func:`with_tiles_only_in_the_other`, ``image.from_other_look``).
     ``image.pale_table`` says whether the photo lies on a white, cream or light grey cloth
     (:func:`vision.detect.is_pale_table`), where tiles are often missed: the phone page says so.
 
