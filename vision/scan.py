@@ -768,16 +768,8 @@ def tiles_only_in(other: list[dict], kept: list[dict], scale: float) -> list[dic
     whose first look is kept on a tie of counts, missed a 1m that the closer look named at 0.97
     (docs/vision.md, "Tiles only the other look found")."""
     places = [np.asarray(t["quad"], np.float32) for t in kept]
-    out = []
-    for t in other:
-        if t["confidence"] < SURE_ELSEWHERE:
-            continue
-        q = np.asarray(t["quad"], np.float32) * np.float32(scale)
-        area = abs(cv2.contourArea(q))
-        if area <= 0 or any(_same_place(q, area, p) for p in places):
-            continue
-        out.append(dict(t, quad=q, run=("other", t["run"])))
-    return out
+    return [dict(t, quad=q, run=("other", t["run"])) for t, q, area in _sure_tiles(other, scale)
+            if not any(_same_place(q, area, p) for p in places)]
 
 
 def renamed_by_the_other(other: list[dict], kept: list[dict], scale: float) -> dict[int, dict]:
@@ -790,15 +782,22 @@ def renamed_by_the_other(other: list[dict], kept: list[dict], scale: float) -> d
     flowers, the hand a tile short); the first look named it 3s at 0.94."""
     places = [np.asarray(t["quad"], np.float32) for t in kept]
     out: dict[int, dict] = {}
-    for t in other:
-        if t["confidence"] < SURE_ELSEWHERE:
-            continue
-        q = np.asarray(t["quad"], np.float32) * np.float32(scale)
-        area = abs(cv2.contourArea(q))
-        at = [i for i, p in enumerate(places) if area > 0 and _same_place(q, area, p)]
+    for t, q, area in _sure_tiles(other, scale):
+        at = [i for i, p in enumerate(places) if _same_place(q, area, p)]
         if len(at) == 1 and kept[at[0]]["tile"] != t["tile"] and kept[at[0]]["confidence"] < UNSURE_KEPT:
             out[at[0]] = dict(t, quad=q, run=kept[at[0]]["run"])
     return out
+
+
+def _sure_tiles(tiles: list[dict], scale: float):
+    """(tile, its quad scaled by ``scale``, the quad's area) for each of ``tiles`` named at
+    ``SURE_ELSEWHERE`` or more whose quad has an area."""
+    for t in tiles:
+        if t["confidence"] >= SURE_ELSEWHERE:
+            q = np.asarray(t["quad"], np.float32) * np.float32(scale)
+            area = abs(cv2.contourArea(q))
+            if area > 0:
+                yield t, q, area
 
 
 def _same_place(q: np.ndarray, area: float, p: np.ndarray) -> bool:
