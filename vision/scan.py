@@ -220,7 +220,7 @@ def _read(decoded, det: dict, classify_fn, timings: dict, ahead: ReadAhead | Non
     Returns (the reading, its tiles as :func:`vision.group.group_tiles` ordered them: each with
     its ``group`` and detection ``run``, in working image coordinates), counts the rows'
     rejected faces into ``det["rejected_row_faces"]`` (:func:`rejected_row_faces`) and keeps
-    the named tiles, before they are grouped, in ``det["named"]`` (:func:`tiles_only_in`)."""
+    the named tiles, before they are grouped, in ``det["named"]`` (:func:`sure_tiles_of_the_other`)."""
     t1 = time.perf_counter()
     cands = candidates(det["runs"])
     results = name_quads(decoded, [c["quad"] for c in cands], classify_fn, ahead)
@@ -756,52 +756,42 @@ def better_reading(second: dict, first: dict) -> bool:
     return _sureness(second) > _sureness(first) + TIE_MARGIN * len(first["tiles"])
 
 
-def tiles_only_in(other: list[dict], kept: list[dict], scale: float) -> list[dict]:
-    """The tiles of one look (``other``: its named tiles, ``det["named"]`` of :func:`_read`) named
-    at ``SURE_ELSEWHERE`` or more that lie where the other look's (``kept``) has none, their quads
-    scaled by ``scale`` into ``kept``'s px, each run apart from ``kept``'s runs.
+def sure_tiles_of_the_other(other: list[dict], kept: list[dict], scale: float) -> tuple[list[dict], dict[int, dict]]:
+    """What one look's reading (``other``: its named tiles, ``det["named"]`` of :func:`_read`, its
+    quads scaled by ``scale`` into ``kept``'s px) adds to the other look's (``kept``), from its
+    tiles named at ``SURE_ELSEWHERE`` or more: (the tiles that lie where ``kept`` has none, each
+    run apart from ``kept``'s runs; by index into ``kept``, the tile that takes the place of the
+    one kept tile in its place, in that tile's run, where the kept tile is named otherwise and
+    under ``UNSURE_KEPT``).
 
     Where a tile lies is its quad: two tiles lie in one place where either's centre lies inside
     the other's quad, or where they overlap by ``SAME_PLACE`` of the smaller one's area or more.
     A closer look is kept or dropped whole (:func:`better_reading`), yet each look can cut a
-    strip right that the other cut wrong: development scene 1103 with camera bodies on a cloth,
-    whose first look is kept on a tie of counts, missed a 1m that the closer look named at 0.97
-    (docs/vision.md, "Tiles only the other look found")."""
+    strip right that the other cut wrong, or read a face the other misreads: development scene
+    1103 with camera bodies on a cloth, whose first look is kept on a tie of counts, missed a 1m
+    that the closer look named at 0.97; real-photo scene 309 with camera bodies, whose closer
+    look is kept, read a 3s as 6f at 0.09 (set aside among the flowers, the hand a tile short),
+    which the first look named 3s at 0.94 (docs/vision.md, "Tiles only the other look found")."""
     places = [np.asarray(t["quad"], np.float32) for t in kept]
-    return [dict(t, quad=q, run=("other", t["run"])) for t, q, area in _sure_tiles(other, scale)
-            if not any(_same_place(q, area, p) for p in places)]
-
-
-def renamed_by_the_other(other: list[dict], kept: list[dict], scale: float) -> dict[int, dict]:
-    """The tiles of ``kept`` (one look's named tiles) that the other look's reading (``other``,
-    its quads scaled by ``scale`` into ``kept``'s px) names otherwise: by index into ``kept``, the
-    other look's tile that takes its place (in ``kept``'s run), where that tile is named at
-    ``SURE_ELSEWHERE`` or more, lies in the place of that one kept tile alone
-    (:func:`tiles_only_in`), and the kept tile is named under ``UNSURE_KEPT``. Real-photo scene
-    309 with camera bodies: the closer look, kept, read a 3s as 6f at 0.09 (set aside among the
-    flowers, the hand a tile short); the first look named it 3s at 0.94."""
-    places = [np.asarray(t["quad"], np.float32) for t in kept]
-    out: dict[int, dict] = {}
-    for t, q, area in _sure_tiles(other, scale):
+    extra: list[dict] = []
+    renamed: dict[int, dict] = {}
+    for t in other:
+        if t["confidence"] < SURE_ELSEWHERE:
+            continue
+        q = np.asarray(t["quad"], np.float32) * np.float32(scale)
+        area = abs(cv2.contourArea(q))
+        if area <= 0:
+            continue
         at = [i for i, p in enumerate(places) if _same_place(q, area, p)]
-        if len(at) == 1 and kept[at[0]]["tile"] != t["tile"] and kept[at[0]]["confidence"] < UNSURE_KEPT:
-            out[at[0]] = dict(t, quad=q, run=kept[at[0]]["run"])
-    return out
-
-
-def _sure_tiles(tiles: list[dict], scale: float):
-    """(tile, its quad scaled by ``scale``, the quad's area) for each of ``tiles`` named at
-    ``SURE_ELSEWHERE`` or more whose quad has an area."""
-    for t in tiles:
-        if t["confidence"] >= SURE_ELSEWHERE:
-            q = np.asarray(t["quad"], np.float32) * np.float32(scale)
-            area = abs(cv2.contourArea(q))
-            if area > 0:
-                yield t, q, area
+        if not at:
+            extra.append(dict(t, quad=q, run=("other", t["run"])))
+        elif len(at) == 1 and kept[at[0]]["tile"] != t["tile"] and kept[at[0]]["confidence"] < UNSURE_KEPT:
+            renamed[at[0]] = dict(t, quad=q, run=kept[at[0]]["run"])
+    return extra, renamed
 
 
 def _same_place(q: np.ndarray, area: float, p: np.ndarray) -> bool:
-    """Whether quads ``q`` (of ``area``) and ``p`` lie in one place (:func:`tiles_only_in`)."""
+    """Whether quads ``q`` (of ``area``) and ``p`` lie in one place (:func:`sure_tiles_of_the_other`)."""
     if point_in_quad(quad_centre(q), p) or point_in_quad(quad_centre(p), q):
         return True
     least = min(area, abs(cv2.contourArea(p)))
@@ -815,14 +805,12 @@ def _sureness(reading: dict) -> float:
 
 def with_tiles_only_in_the_other(reading: dict, decoded, det: dict, other, other_det: dict) -> dict:
     """The kept ``reading`` (of ``decoded``, whose detection is ``det``), or, where the other look
-    (of ``other``, detection ``other_det``) named tiles surely where ``reading`` has none
-    (:func:`tiles_only_in`) or names otherwise and unsurely (:func:`renamed_by_the_other`), and
-    with them the hand adds up (:func:`vision.group.adds_up`), the reading of both together; its
+    (of ``other``, detection ``other_det``) named tiles surely where ``reading`` has none, or
+    names otherwise and unsurely (:func:`sure_tiles_of_the_other`), and with them the hand adds up (:func:`vision.group.adds_up`), the reading of both together; its
     ``image.from_other_look`` says how many tiles came from the other look."""
     scale = decoded.image.shape[1] / other.image.shape[1]
-    named, theirs = det.get("named", []), other_det.get("named", [])
-    extra = tiles_only_in(theirs, named, scale)
-    renamed = renamed_by_the_other(theirs, named, scale)
+    named = det.get("named", [])
+    extra, renamed = sure_tiles_of_the_other(other_det.get("named", []), named, scale)
     if not extra and not renamed:
         return reading
     t = time.perf_counter()

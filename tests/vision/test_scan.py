@@ -501,12 +501,12 @@ def test_a_tile_named_surely_by_the_other_look_where_the_kept_one_has_none_joins
     kept = _named("1m2m3m", [0, 1, 2])
     other = (_named("4m", [3], 0.96, run=5, scale=0.5) + _named("2m", [1.2], 0.99, run=5, scale=0.5)
              + _named("5m", [4], 0.6, run=5, scale=0.5))
-    extra = scan_module.tiles_only_in(other, kept, 2.0)
+    extra, _ = scan_module.sure_tiles_of_the_other(other, kept, 2.0)
     # the 4m lies where the kept reading has nothing; the 2m lies on its 2m (one place); the 5m is unsure
     assert [t["tile"] for t in extra] == ["4m"]
     assert np.allclose(extra[0]["quad"], _face(93, 0)) and extra[0]["run"] == ("other", 5)
     # a cut a third off the kept face still lies in its place: no second tile there
-    assert scan_module.tiles_only_in(_named("3m", [2.34], scale=0.5), kept, 2.0) == []
+    assert scan_module.sure_tiles_of_the_other(_named("3m", [2.34], scale=0.5), kept, 2.0)[0] == []
 
 
 def test_a_tile_the_kept_look_names_unsurely_takes_the_other_looks_sure_naming():
@@ -515,14 +515,14 @@ def test_a_tile_the_kept_look_names_unsurely_takes_the_other_looks_sure_naming()
     kept = _named("1m", [0]) + _named("4s", [1], 0.31, run=0) + _named("3m", [2], 0.8, run=0)
     other = (_named("2s", [1.1], 0.96, run=7, scale=0.5) + _named("5m", [2], 0.97, run=7, scale=0.5)
              + _named("9m", [0.5], 0.99, run=7, scale=0.5))
-    renamed = scan_module.renamed_by_the_other(other, kept, 2.0)
+    _, renamed = scan_module.sure_tiles_of_the_other(other, kept, 2.0)
     # the 4s is named under 0.5 and the 2s lies in its place alone: it takes it, in the kept run;
     # the 3m is named 0.8 (no swap), and the 9m straddles two kept tiles (no one place)
     assert list(renamed) == [1] and renamed[1]["tile"] == "2s" and renamed[1]["run"] == 0
     assert np.allclose(renamed[1]["quad"], _face(31 * 1.1, 0))
     # a naming that is no surer, or the same kind, changes nothing
-    assert scan_module.renamed_by_the_other(_named("2s", [1], 0.85, scale=0.5), kept, 2.0) == {}
-    assert scan_module.renamed_by_the_other(_named("4s", [1], 0.99, scale=0.5), kept, 2.0) == {}
+    assert scan_module.sure_tiles_of_the_other(_named("2s", [1], 0.85, scale=0.5), kept, 2.0)[1] == {}
+    assert scan_module.sure_tiles_of_the_other(_named("4s", [1], 0.99, scale=0.5), kept, 2.0)[1] == {}
 
 
 def _decoded(width: int = 400) -> "Decoded":
