@@ -57,8 +57,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.tiles import is_bonus  # noqa: E402
 from vision.scan import scan  # noqa: E402
-from vision.scenes import (PALE_TABLE, SCENE_SOURCES, TABLES, hand_key, make_scene, truth_classifier,  # noqa: E402
-                           truth_geometry)
+from vision.scenes import (PALE_TABLE, TABLES, describe_drawing_setup, hand_key, make_scene,  # noqa: E402
+                           truth_classifier, truth_geometry)
 
 
 CROP_OK = 0.8  # a face crop overlapping its true face less than this (intersection over union) is a poor crop
@@ -215,9 +215,10 @@ def main(argv=None) -> int:
           + (f", bodies {a.bodies}" if a.bodies != "sprite" else "") + (f", table {a.table}" if a.table else "")
           + (f", lamp {a.lamp}" if a.lamp is not None else "") + (", portrait" if a.portrait else "")
           + (f", askew {a.askew}" if a.askew is not None else "") + (", sideways" if a.sideways else ""))
-    # a scene's style is drawn from the styles this machine has (riichi_art needs cairosvg, the
-    # [train] extra; the art and fonts need ../shared), so the same seeds are other photos without them
-    print(f"styles on this machine: {', '.join(SCENE_SOURCES())}")
+    # a scene is drawn from the styles and fonts this machine has (riichi_art needs cairosvg, the
+    # [train] extra; the art and tile fonts need ../shared; corner indices use the Latin fonts
+    # installed), so the same seeds are other photos without them
+    print(f"scenes drawn with {describe_drawing_setup()}")
     print(f"tile recall    {recall:.4f}  ({totals['right']} / {totals['true']})")
     print(f"tile precision {precision:.4f}  ({totals['right']} / {totals['found']})")
     print(f"exact scenes   {totals['exact'] / max(1, n):.4f}  ({totals['exact']} / {n});"

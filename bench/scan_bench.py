@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from vision.scan import scan  # noqa: E402
-from vision.scenes import make_scene, truth_classifier  # noqa: E402
+from vision.scenes import describe_drawing_setup, make_scene, truth_classifier  # noqa: E402
 
 
 def _minor_faults() -> int:
@@ -76,6 +76,7 @@ def main(argv=None) -> int:
         rows.append((a.first_seed + k, len(data), truth["params"]["quality"], md, int(np.median(faults)), ms, part,
                      len(res["tiles"]), res["image"]["closer_look"]))
     print(f"classifier: {'models/tiles.onnx' if use_model else 'truth stand-in (no model: classify time not included)'}")
+    print(f"scenes drawn with {describe_drawing_setup()}")  # other styles or fonts: other photos
     print("| photo seed | JPEG MB | quality | imdecode ms | ref faults | scan ms | scan / imdecode | decode | detect "
           "| classify | group | tiles | closer look |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")

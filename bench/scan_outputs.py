@@ -10,8 +10,10 @@ model.  ``--compare`` lists every scene whose tiles or proposed hand differ, and
 where a corner moved by more than ``--tolerance`` px (saying whether the closer look at small
 faces was kept, dropped or not taken); it exits 1 when any differ.
 
-The scenes depend on the face styles this machine can draw (see ``bench/scan_accuracy.py``),
-so compare only records made on the same machine.
+The scenes depend on the face styles and fonts this machine draws with
+(``vision.scenes.drawing_setup``), so a record keeps them, and ``--compare`` refuses a record
+drawn with others (exit 2: its seeds were other photos); corners also move by fractions of a
+pixel between processors, so compare records made on the same machine.
 """
 from __future__ import annotations
 
@@ -24,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from vision.scan import scan  # noqa: E402
-from vision.scenes import make_scene  # noqa: E402
+from vision.scenes import describe_drawing_setup, drawing_setup, make_scene  # noqa: E402
 
 FRAMED, FAR, SPEED = range(0, 80), range(80, 120), range(900000, 900006)
 
@@ -63,6 +65,17 @@ def differences(before: dict, after: dict, tolerance: float) -> list[str]:
     return out
 
 
+def setup_mismatch(saved: dict) -> str | None:
+    """Why a record ``saved`` (as :func:`main` writes it) cannot be compared with scans made here,
+    or None: it was drawn with other face styles or fonts (a record of the older form, scenes
+    only, keeps no setup and is taken as it is)."""
+    then, now = saved.get("setup"), drawing_setup()
+    if then is None or then == now:
+        return None
+    return (f"the record's scenes were drawn with {describe_drawing_setup(then)}; "
+            f"this machine draws with {describe_drawing_setup(now)}: the same seeds are other photos")
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     mode = ap.add_mutually_exclusive_group(required=True)
@@ -70,12 +83,19 @@ def main(argv=None) -> int:
     mode.add_argument("--compare", type=Path, help="compare with this record")
     ap.add_argument("--tolerance", type=float, default=0.1, help="px a corner may move (outputs are rounded to 0.1)")
     a = ap.parse_args(argv)
+    if a.compare:
+        saved = json.loads(a.compare.read_text())
+        saved = saved if "scenes" in saved else {"scenes": saved}  # the older form: scenes only
+        why = setup_mismatch(saved)
+        if why:
+            print(why)
+            return 2
     now = {name: record(data) for name, data in scenes()}
     if a.save:
-        a.save.write_text(json.dumps(now))
+        a.save.write_text(json.dumps({"setup": drawing_setup(), "scenes": now}))
         print(f"{len(now)} scenes recorded in {a.save}")
         return 0
-    diff = differences(json.loads(a.compare.read_text()), now, a.tolerance)
+    diff = differences(saved["scenes"], now, a.tolerance)
     for line in diff:
         print(line)
     print(f"{len(diff)} of {len(now)} scenes differ")

@@ -733,3 +733,23 @@ def SCENE_SOURCES() -> tuple[str, ...]:
     from .render import FACE_SOURCES
 
     return tuple(FACE_SOURCES)
+
+
+def drawing_setup() -> dict[str, list[str]]:
+    """What a scene is drawn with on this machine: the face styles (:func:`SCENE_SOURCES`), and the
+    Latin and CJK font files the drawn faces letter their indices and characters in (file names,
+    in the order they are chosen from). A seed is another photo wherever any of these differs
+    (a style missing, or a font: 2026-12-01, a machine without the Liberation fonts drew other
+    corner indices for every seed), so records and figures are comparable only between machines
+    whose setup is the same; the benchmarks print it and ``bench/scan_outputs.py`` checks it."""
+    from .faces.fonts import cjk_fonts, latin_fonts
+
+    return {"styles": list(SCENE_SOURCES()),
+            "latin_fonts": [p.rsplit("/", 1)[-1] for p in latin_fonts()],
+            "cjk_fonts": [f"{p.rsplit('/', 1)[-1]}#{i}" for p, i in cjk_fonts()]}
+
+
+def describe_drawing_setup(setup: dict[str, list[str]] | None = None) -> str:
+    """:func:`drawing_setup` (or ``setup``) as one line for a benchmark's report."""
+    setup = drawing_setup() if setup is None else setup
+    return "; ".join(f"{key.replace('_', ' ')}: {', '.join(values) or 'none'}" for key, values in setup.items())

@@ -22,3 +22,16 @@ def test_a_changed_tile_a_moved_corner_and_a_missing_scene_are_each_reported(too
     assert tool.differences(before, after, 0.1) == [
         "1: tiles or hand differ", "2: a corner moved 0.5 px", "3: missing"]
     assert tool.differences({"2": _rec()}, {"2": _rec(corner=(10.0, 20.05))}, 0.1) == []
+
+
+def test_a_record_drawn_with_other_fonts_or_styles_is_refused_before_any_scan(tool, tmp_path, monkeypatch):
+    here = tool.drawing_setup()
+    assert tool.setup_mismatch({"setup": here, "scenes": {}}) is None
+    assert tool.setup_mismatch({"scenes": {}}) is None  # the older form keeps no setup
+    other = dict(here, latin_fonts=here["latin_fonts"][:1])
+    why = tool.setup_mismatch({"setup": other, "scenes": {}})
+    assert why and "other photos" in why and "latin fonts" in why
+    record = tmp_path / "other.json"
+    record.write_text(__import__("json").dumps({"setup": other, "scenes": {"1": _rec()}}))
+    monkeypatch.setattr(tool, "scenes", lambda: pytest.fail("scanned a record it cannot compare"))
+    assert tool.main(["--compare", str(record)]) == 2

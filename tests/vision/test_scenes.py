@@ -307,3 +307,18 @@ def test_a_real_crop_labelled_wrong_in_the_shared_set_is_read_as_the_tile_it_sho
     assert set(photos.photo_files(tmp_path)) == {"8p", "9p"}
     (tmp_path / "labels.csv").write_text("file,tile\n350.jpg,2m\n")  # another set's 350.jpg: as labelled
     assert photos.real_labels(tmp_path) == [("350.jpg", "2m")]
+
+
+def test_the_drawing_setup_names_the_styles_and_the_fonts_installed(monkeypatch, tmp_path):
+    from vision.faces import fonts
+    from vision.scenes import SCENE_SOURCES, describe_drawing_setup, drawing_setup
+
+    setup = drawing_setup()
+    assert setup["styles"] == list(SCENE_SOURCES())
+    assert setup["latin_fonts"] == [p.rsplit("/", 1)[-1] for p in fonts.latin_fonts()]
+    there = tmp_path / "Present-Bold.ttf"
+    there.write_bytes(b"")
+    monkeypatch.setattr(fonts, "_LATIN_CANDIDATES", [str(tmp_path / "Absent.ttf"), str(there)])
+    assert drawing_setup()["latin_fonts"] == ["Present-Bold.ttf"]  # a missing font changes the setup
+    line = describe_drawing_setup()
+    assert "latin fonts: Present-Bold.ttf" in line and line.startswith("styles: ")
