@@ -67,6 +67,8 @@ SHAPE_TURN = 25.0  # ... those faces lying the same way within this many degrees
 SHAPE_NEAR = 3     # ... the nearest this many of them
 SHAPE_UNSURE = 0.95  # so is a face named under this confidence, cut on the photo's body side only
 REREAD_OFF = 0.15  # a row's face rejected this many pitches off its neighbours' midpoint is read again midway
+ONE_FEWER_MAX = 5   # a run of 3 to this many faces, its ends named and every face between them rejected, is cut
+                    # again into one face fewer, kept where those faces are named PROBE_FACE_CONFIDENCE surely on average
 CLOSER_MARGIN = 1.5  # the closer look reads the part of the photo within this many face heights of the first look's finds
 CLOSER_WHOLE = 0.6   # ... or the whole photo where that part is this share of it or more,
 CLOSER_SHORT = 2     # ... or the first reading is more tiles short of a hand than this
@@ -225,6 +227,7 @@ def _read(decoded, det: dict, classify_fn, timings: dict, ahead: ReadAhead | Non
     cands = candidates(det["runs"])
     results = name_quads(decoded, [c["quad"] for c in cands], classify_fn, ahead)
     results = reread_between(decoded, cands, results, classify_fn)
+    cands, results = one_face_fewer(decoded, cands, results, classify_fn)
     results = reread_to_shape(decoded, cands, results, classify_fn, det.get("body_side"))
     t2 = time.perf_counter()
     timings["classify"] = (t2 - t1) * 1000
@@ -416,6 +419,93 @@ def reread_between(decoded, cands: list[dict], results: list[dict], classify_fn=
             results[i] = res
             cands[i]["quad"] = q
     return results
+
+
+def _cells_of(outline: np.ndarray, n: int) -> list[np.ndarray]:
+    """``outline`` (q0-q1 along a run) cut into ``n`` even cells, evenly in the outline's own
+    perspective (its homography from the unit square), q0-q1 of each along the run."""
+    H = cv2.getPerspectiveTransform(np.float32([[0, 0], [1, 0], [1, 1], [0, 1]]), np.asarray(outline, np.float32))
+    cells = []
+    for k in range(n):
+        a, b = k / n, (k + 1) / n
+        unit = np.float32([[[a, 0]], [[b, 0]], [[b, 1]], [[a, 1]]])
+        cells.append(cv2.perspectiveTransform(unit, H).reshape(4, 2).astype(np.float32))
+    return cells
+
+
+def _run_outline(first: np.ndarray, last: np.ndarray) -> np.ndarray:
+    """The outline of a run from its ``first`` face to its ``last`` (each q0-q1 along the run,
+    the run laid either way along it): the outer edges of the two."""
+    f, l_ = np.asarray(first, np.float32), np.asarray(last, np.float32)
+    if float(np.dot(quad_centre(l_) - quad_centre(f), f[1] - f[0])) >= 0:
+        return np.float32([f[0], l_[1], l_[2], f[3]])
+    return np.float32([l_[0], f[1], f[2], l_[3]])
+
+
+def one_face_fewer(decoded, cands: list[dict], results: list[dict], classify_fn=None) -> tuple[list[dict], list[dict]]:
+    """(``cands``, ``results``) with each run of 3 to ``ONE_FEWER_MAX`` faces whose two end faces
+    are named and every face between them rejected cut again into one face fewer, evenly between
+    its ends' outer edges, where each of those faces is named, at least ``PROBE_FACE_CONFIDENCE`` on
+    average, and each end face at least as surely as the end face it replaces;
+    its probes beyond the ends are stepped again by the new faces' width and read, taking the
+    place of the old ones. New lists; the other candidates are as they were.
+
+    A run cut into one face too many has a seam inside every face but the ends, whose outer
+    edges are the run's: the faces between straddle two tiles and are rejected, while the end
+    faces, a third too narrow, are still named (development scene 808 with camera bodies: a pung
+    of 9s in glare at 13 degrees cut in four, read 9s, reject, reject, 9s; scene 606: a pung of 6s
+    and the two faces of a concealed kong between its backs, over-cut where the bamboo sticks'
+    gaps look like seams, whose backs the probes then missed, stepped by the short pitch). A run
+    rightly cut whose middle face is rejected (an odd glyph) has no face fewer to give: each of
+    its faces would straddle a seam and take in half a neighbour, so its end faces, whole before,
+    come out less surely named, where an over-cut run's ends, a third too narrow before, come out
+    surer."""
+    runs: dict[int, list[int]] = {}
+    for i, c in enumerate(cands):
+        if c["source"] == "face":
+            runs.setdefault(c["run"], []).append(i)
+    named = [r["tile"] not in ("reject", "back") for r in results]
+    plans = []
+    for run, members in runs.items():
+        members.sort(key=lambda i: cands[i]["at"])
+        n = len(members)
+        if not 3 <= n <= ONE_FEWER_MAX or not (named[members[0]] and named[members[-1]]):
+            continue
+        if any(results[i]["tile"] != "reject" for i in members[1:-1]):
+            continue
+        first, last = cands[members[0]]["quad"], cands[members[-1]]["quad"]
+        cells = _cells_of(_run_outline(first, last), n - 1)
+        step = quad_centre(cells[-1]) - quad_centre(cells[-2])
+        probes = [(k, c) for k, c in enumerate(cands) if c["run"] == run and c["source"] == "probe"]
+        moved = []
+        for k, c in probes:  # stepped from the new end cell on the probe's side
+            old = np.asarray(c["quad"], np.float32)
+            near_first = np.linalg.norm(quad_centre(old) - quad_centre(cells[0])) < np.linalg.norm(quad_centre(old) - quad_centre(cells[-1]))
+            moved.append((k, cells[0] - step if near_first else cells[-1] + step))
+        plans.append((members, cells, moved))
+    if not plans:
+        return cands, results
+    quads = [q for _, cells, moved in plans for q in (*cells, *(m for _, m in moved))]
+    read = iter(name_quads(decoded, quads, classify_fn))
+    cands, results = list(cands), list(results)
+    drop: set[int] = set()
+    for members, cells, moved in plans:
+        faces = [next(read) for _ in cells]
+        ends = [next(read) for _ in moved]
+        sure = [float(r.get("confidence", 0.0)) for r in faces]
+        before = [float(results[members[0]].get("confidence", 0.0)), float(results[members[-1]].get("confidence", 0.0))]
+        if (any(r["tile"] in ("reject", "back") for r in faces) or sum(sure) < PROBE_FACE_CONFIDENCE * len(sure)
+                or sure[0] < before[0] or sure[-1] < before[1]):
+            continue  # not every face named, not surely on the whole, or an end less surely than as cut before
+        for at, (i, cell, r) in enumerate(zip(members, cells, faces)):
+            cands[i] = dict(cands[i], quad=cell, at=at)
+            results[i] = r
+        drop.add(members[-1])
+        for (k, q), r in zip(moved, ends):
+            cands[k] = dict(cands[k], quad=q)
+            results[k] = r
+    keep = [i for i in range(len(cands)) if i not in drop]
+    return [cands[i] for i in keep], [results[i] for i in keep]
 
 
 def _shape(quad) -> tuple[float, np.ndarray]:
