@@ -479,8 +479,8 @@ def one_face_fewer(decoded, cands: list[dict], results: list[dict], classify_fn=
         probes = [(k, c) for k, c in enumerate(cands) if c["run"] == run and c["source"] == "probe"]
         moved = []
         for k, c in probes:  # stepped from the new end cell on the probe's side
-            old = np.asarray(c["quad"], np.float32)
-            near_first = np.linalg.norm(quad_centre(old) - quad_centre(cells[0])) < np.linalg.norm(quad_centre(old) - quad_centre(cells[-1]))
+            at = quad_centre(np.asarray(c["quad"], np.float32))
+            near_first = np.linalg.norm(at - quad_centre(cells[0])) < np.linalg.norm(at - quad_centre(cells[-1]))
             moved.append((k, cells[0] - step if near_first else cells[-1] + step))
         plans.append((members, cells, moved))
     if not plans:
@@ -493,7 +493,7 @@ def one_face_fewer(decoded, cands: list[dict], results: list[dict], classify_fn=
         faces = [next(read) for _ in cells]
         ends = [next(read) for _ in moved]
         sure = [float(r.get("confidence", 0.0)) for r in faces]
-        before = [float(results[members[0]].get("confidence", 0.0)), float(results[members[-1]].get("confidence", 0.0))]
+        before = [float(results[i].get("confidence", 0.0)) for i in (members[0], members[-1])]
         if (any(r["tile"] in ("reject", "back") for r in faces) or sum(sure) < PROBE_FACE_CONFIDENCE * len(sure)
                 or sure[0] < before[0] or sure[-1] < before[1]):
             continue  # not every face named, not surely on the whole, or an end less surely than as cut before
