@@ -896,8 +896,9 @@ def _sureness(reading: dict) -> float:
 def with_tiles_only_in_the_other(reading: dict, decoded, det: dict, other, other_det: dict) -> dict:
     """The kept ``reading`` (of ``decoded``, whose detection is ``det``), or, where the other look
     (of ``other``, detection ``other_det``) named tiles surely where ``reading`` has none, or
-    names otherwise and unsurely (:func:`sure_tiles_of_the_other`), and with them the hand adds up (:func:`vision.group.adds_up`), the reading of both together; its
-    ``image.from_other_look`` says how many tiles came from the other look."""
+    names otherwise and unsurely (:func:`sure_tiles_of_the_other`), and with them the hand adds
+    up (:func:`vision.group.adds_up`), the reading of both together; its ``image.from_other_look``
+    says how many tiles came from the other look."""
     scale = decoded.image.shape[1] / other.image.shape[1]
     named = det.get("named", [])
     extra, renamed = sure_tiles_of_the_other(other_det.get("named", []), named, scale)

@@ -435,6 +435,14 @@ def _face(x: float, y: float, width: float = 30.0) -> np.ndarray:
     return np.float32([[x, y], [x + width, y], [x + width, y + 40], [x, y + 40]])
 
 
+def _stand_in_photo(width: int):
+    """A decoded photo of a plain grey strip 40 px high and ``width`` wide, at full scale: what the
+    scan's reading steps crop from where a stand-in classifier names the crops by their quads."""
+    from types import SimpleNamespace
+
+    return SimpleNamespace(image=np.full((40, width, 3), 200, np.uint8), scale_xy=(1.0, 1.0))
+
+
 def _reading(groups: dict) -> list[dict]:
     """A grouped reading: ``n`` tiles of 1m in each group, each group found as its own run, the
     runs laid out 100 px apart (each its own cluster)."""
@@ -869,13 +877,9 @@ def _row_of_three(shift: float):
     ``shift`` pitches along the row, a stand-in photo, and a classifier naming a quad whose
     centre lies within 4 px of the middle face's true centre (60, 20) as 5s, the ends by place,
     and anything else ``reject``."""
-    from types import SimpleNamespace
-
-    def face(x):
-        return np.float32([[x, 0], [x + 40, 0], [x + 40, 40], [x, 40]])
-
-    cands = [{"quad": face(x), "run": 0, "source": "face", "at": k} for k, x in enumerate((0, 40 + 40 * shift, 80))]
-    decoded = SimpleNamespace(image=np.full((40, 120, 3), 200, np.uint8), scale_xy=(1.0, 1.0))
+    cands = [{"quad": _face(x, 0, width=40), "run": 0, "source": "face", "at": k}
+             for k, x in enumerate((0, 40 + 40 * shift, 80))]
+    decoded = _stand_in_photo(120)
     calls = []
 
     def fn(crops, quads):
@@ -927,16 +931,11 @@ def _over_cut_row(width: float, interior: tuple[str, ...]):
     a crop by its centre and width: a true face (within 4 px) surely, an end face a third too
     narrow (30 px at a true face's outer edge) less surely, a cell of 60 px (half a neighbour
     taken in) unsurely, a probe 40 px beyond the row's end ``back``, anything else ``reject``."""
-    from types import SimpleNamespace
-
-    def quad(x0, x1):
-        return np.float32([[x0, 0], [x1, 0], [x1, 40], [x0, 40]])
-
     xs = np.arange(0, 120 - 1e-3, width)
-    cands = [{"quad": quad(x, x + width), "run": 0, "source": "face", "at": k} for k, x in enumerate(xs)]
-    cands += [{"quad": quad(-width, 0), "run": 0, "source": "probe", "end": 0},
-              {"quad": quad(120, 120 + width), "run": 0, "source": "probe", "end": 1}]
-    decoded = SimpleNamespace(image=np.full((40, 200, 3), 200, np.uint8), scale_xy=(1.0, 1.0))
+    cands = [{"quad": _face(x, 0, width=width), "run": 0, "source": "face", "at": k} for k, x in enumerate(xs)]
+    cands += [{"quad": _face(-width, 0, width=width), "run": 0, "source": "probe", "end": 0},
+              {"quad": _face(120, 0, width=width), "run": 0, "source": "probe", "end": 1}]
+    decoded = _stand_in_photo(200)
     calls = []
 
     def fn(crops, quads):
@@ -1021,8 +1020,6 @@ def _row_with_a_wide_end(turned_neighbours: bool = False):
     tile's body taken in), a stand-in photo, and a classifier naming a 30 px wide quad 7p, a
     quad of the wide one's right 30 px 1f (its face), and anything else ``reject``.
     ``turned_neighbours``: the two named faces lie turned a quarter (their height along x)."""
-    from types import SimpleNamespace
-
     if turned_neighbours:  # portrait faces lying along x: q0-q1 runs down, q1-q2 runs left
         def named(x):
             return np.float32([[x + 40, 0], [x + 40, 30], [x, 30], [x, 0]])
@@ -1031,7 +1028,7 @@ def _row_with_a_wide_end(turned_neighbours: bool = False):
         firsts = [_face(0, 0), _face(30, 0)]
     wide = _face(60, 0, width=42)
     cands = [{"quad": q, "run": 0, "source": "face", "at": k} for k, q in enumerate(firsts + [wide])]
-    decoded = SimpleNamespace(image=np.full((40, 110, 3), 200, np.uint8), scale_xy=(1.0, 1.0))
+    decoded = _stand_in_photo(110)
     calls = []
 
     def fn(crops, quads):
