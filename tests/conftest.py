@@ -5,8 +5,9 @@ from vision.scenes import describe_drawing_setup, drawing_setup
 
 
 def pytest_report_header(config):
-    lines = [f"scenes drawn with {describe_drawing_setup()}"]
-    missing = len(_LATIN_CANDIDATES) - len(drawing_setup()["latin_fonts"])
+    setup = drawing_setup()
+    lines = [f"scenes drawn with {describe_drawing_setup(setup)}"]
+    missing = len(_LATIN_CANDIDATES) - len(setup["latin_fonts"])
     if missing:
         lines.append(f"WARNING: {missing} of the {len(_LATIN_CANDIDATES)} Latin fonts the scene tests were chosen "
                      "with are not installed, so some seeds are other photos: `make install` installs them")
