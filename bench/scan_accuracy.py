@@ -155,6 +155,8 @@ def main(argv=None) -> int:
                     "by players are (default: about 0.7, rows set straight)")
     ap.add_argument("--sideways", action="store_true",
                     help="lay one tile of each exposed meld sideways, as riichi players show a claimed tile")
+    ap.add_argument("--melds-beside", action="store_true",
+                    help="lay the exposed melds in the concealed row's line, after its end, a gap apart")
     ap.add_argument("--portrait", action="store_true",
                     help="shoot every photo upright (a phone held the way it is most often held): the same "
                     "long side, the hand across the short side")
@@ -187,7 +189,7 @@ def main(argv=None) -> int:
         width = a.width or WIDTHS[seed % len(WIDTHS)]
         data, truth = make_scene(seed, width=width, sources=sources, fill=a.fill, bodies=a.bodies, table=a.table,
                                  lamp=a.lamp, portrait=a.portrait, askew=a.askew,
-                                 sideways=a.sideways)
+                                 sideways=a.sideways, melds_beside=a.melds_beside)
         fn = truth_classifier(truth) if a.classifier == "truth" else None
         result = scan(data, classify_fn=fn)
         s = score_scene(result, truth)
@@ -214,7 +216,8 @@ def main(argv=None) -> int:
           + (f", fill {a.fill}" if a.fill else "") + (", one look" if a.one_look else "")
           + (f", bodies {a.bodies}" if a.bodies != "sprite" else "") + (f", table {a.table}" if a.table else "")
           + (f", lamp {a.lamp}" if a.lamp is not None else "") + (", portrait" if a.portrait else "")
-          + (f", askew {a.askew}" if a.askew is not None else "") + (", sideways" if a.sideways else ""))
+          + (f", askew {a.askew}" if a.askew is not None else "") + (", sideways" if a.sideways else "")
+          + (", melds beside" if a.melds_beside else ""))
     # a scene is drawn from the styles and fonts this machine has (riichi_art needs cairosvg, the
     # [train] extra; the art and tile fonts need ../shared; corner indices use the Latin fonts
     # installed), so the same seeds are other photos without them

@@ -476,11 +476,18 @@ def camera_homography(tilt_deg, roll_deg, yaw_deg, f, layout_pts, out_w, out_h, 
 
 # ----------------------------------------------------------------------------- the scene
 
-def _lay_out(hand, rng, render, src, unit, tiles, turn=None, claimed: np.random.Generator | None = None):
+MELD_GAP = (0.3, 0.9)  # tile heights between groups laid in one line (``make_scene(melds_beside=True)``)
+
+
+def _lay_out(hand, rng, render, src, unit, tiles, turn=None, claimed: np.random.Generator | None = None,
+            beside: np.random.Generator | None = None):
     """The concealed row, the melds in a line in front of it, the flowers to one side
     (``turn``: as in :func:`_layout_row`). ``claimed``: where given, each exposed meld lays one
     tile sideways, riichi style (a chow its first, the tile claimed from the left; a pung or kong
-    the one drawn from ``claimed``, a generator of its own so the rest of the scene is unchanged)."""
+    the one drawn from ``claimed``, a generator of its own so the rest of the scene is unchanged).
+    ``beside``: where given, the melds lie in the row's own line after its end instead, each
+    ``MELD_GAP`` tile heights from the group before it (drawn from this generator of its own), and
+    the flowers beyond the row's other long side."""
     gap = (0.0, unit * 0.02)
     # concealed row along +x, starting at the origin
     _layout_row(hand["concealed"], "concealed", rng, render, src, unit, 0.0, 0.0, 0.0, gap, tiles, turn)
@@ -488,6 +495,9 @@ def _lay_out(hand, rng, render, src, unit, tiles, turn=None, claimed: np.random.
     # melds: a second line below the row (towards the player), separated groups
     y_m = unit * rng.uniform(1.7, 2.3)
     x = rng.uniform(-unit, unit)
+    # ``beside``: the default layout's positions are still drawn (the rest of the scene stays the
+    # same), but each meld goes after the group before it in the row's line
+    along = row_len + unit * beside.uniform(*MELD_GAP) if beside is not None else None
     for i, m in enumerate(hand["melds"]):
         codes = list(m["tiles"])
         if m["kind"] == "concealed_kong":
@@ -498,14 +508,19 @@ def _lay_out(hand, rng, render, src, unit, tiles, turn=None, claimed: np.random.
         side = None
         if claimed is not None and m["kind"] in ("pung", "chow", "kong"):
             side = 0 if m["kind"] == "chow" else int(claimed.integers(len(codes)))
-        used = _layout_row(codes, f"meld:{i}", rng, render, src, unit, x, y_m, ang, gap, tiles, turn, side)
+        if along is None:
+            used = _layout_row(codes, f"meld:{i}", rng, render, src, unit, x, y_m, ang, gap, tiles, turn, side)
+        else:
+            used = _layout_row(codes, f"meld:{i}", rng, render, src, unit, along, 0.0, ang * 0.3, gap, tiles,
+                               turn, side)
+            along += used + unit * beside.uniform(*MELD_GAP)
         x += used + unit * rng.uniform(0.45, 1.2)
         if x > row_len * 0.9 and i < len(hand["melds"]) - 1:
             x, y_m = rng.uniform(-unit, unit), y_m + unit * rng.uniform(1.6, 2.0)
     # flowers: to one side of the row, touching or spaced
     if hand["flowers"]:
         side = rng.random()
-        if side < 0.5:
+        if side < 0.5 and beside is None:
             fx, fy = row_len + unit * rng.uniform(0.6, 1.5), rng.uniform(-0.3, 0.3) * unit
         else:
             fx, fy = rng.uniform(0, row_len * 0.5), -unit * rng.uniform(1.8, 2.4)
@@ -518,7 +533,8 @@ def make_scene(seed: int, *, width: int = 1600, hand: dict | None = None, source
                quality: int | None = None, clutter: bool = True, portrait: bool = False,
                sources: tuple[str, ...] | None = None, fill: float | None = None,
                bodies: str = "sprite", lamp: float | None = None,
-               askew: float | None = None, sideways: bool = False) -> tuple[bytes, dict]:
+               askew: float | None = None, sideways: bool = False,
+               melds_beside: bool = False) -> tuple[bytes, dict]:
     """Compose one synthetic table photo. Returns ``(jpeg_bytes, truth)``.
 
     ``fill``: the share of the frame's shorter side that the hand's layout spans (default: drawn
@@ -545,6 +561,11 @@ def make_scene(seed: int, *, width: int = 1600, hand: dict | None = None, source
     turned a quarter, its long side along the meld and its lower edge in line with the others',
     as riichi players show which tile they claimed and from whom (a chow its first tile). By
     default every tile lies upright; a given one changes only where the melds' tiles lie.
+
+    ``melds_beside``: the exposed melds lie in the concealed row's own line, after its end, each
+    0.3-0.9 of a tile's height from the group before it (``MELD_GAP``), as many players lay them,
+    and the flowers beyond the row's far side; by default the melds lie in a line in front of the
+    row. A given one changes only where the melds and flowers lie (and so the framing).
 
     ``hand`` may be given in the form of :func:`parse_hand` (mpsz strings); by default
     a random hand.  ``truth`` = ``{"hand": <scan contract>, "tiles": [{"tile", "corners",
@@ -584,7 +605,8 @@ def make_scene(seed: int, *, width: int = 1600, hand: dict | None = None, source
 
     tiles: list[_Placed] = []
     _lay_out(hand, rng, _SetRenderer(rng), src, unit, tiles, None if askew is None else math.radians(askew),
-             np.random.default_rng([seed, 1]) if sideways else None)
+             np.random.default_rng([seed, 1]) if sideways else None,
+             np.random.default_rng([seed, 2]) if melds_beside else None)
 
     layout_pts = np.concatenate([cv2.transform(np.float32([[[0, 0]], [[t.img.shape[1], 0]], [[t.img.shape[1], t.img.shape[0]]],
                                                            [[0, t.img.shape[0]]]]), t.M).reshape(4, 2) for t in tiles])
@@ -657,6 +679,8 @@ def make_scene(seed: int, *, width: int = 1600, hand: dict | None = None, source
         truth["params"]["askew"] = askew
     if sideways:
         truth["params"]["sideways"] = True
+    if melds_beside:
+        truth["params"]["melds_beside"] = True
     return buf.tobytes(), truth
 
 

@@ -164,6 +164,37 @@ def test_sideways_lays_one_tile_of_each_exposed_meld_turned_and_nothing_else():
         assert not any(long_side_along(t, axis) for t in plain_meld)
 
 
+def test_melds_beside_lay_the_melds_in_the_rows_line_after_its_end_and_nothing_else():
+    """``melds_beside``: the exposed melds lie in the concealed row's own line, after its end,
+    each a gap of 0.3-0.9 of a face's height from the group before it, as many players lay them;
+    the hand, the tiles and the concealed row's faces are as in the default layout."""
+    hand = {"concealed": "1123456789m", "melds": ["555s", "234p", "+7777z"], "flowers": "26f"}
+    _, plain = make_scene(5, width=2016, tilt=0.0, hand=hand)
+    _, truth = make_scene(5, width=2016, tilt=0.0, hand=hand, melds_beside=True)
+    assert truth["params"] == {**plain["params"], "melds_beside": True}
+    assert truth["hand"] == plain["hand"] and [t["tile"] for t in truth["tiles"]] == [t["tile"] for t in plain["tiles"]]
+
+    def centres(t, group):
+        return np.float64([np.float32(x["corners"]).mean(axis=0) for x in t["tiles"] if x["group"].startswith(group)])
+
+    row, melds = centres(truth, "concealed"), centres(truth, "meld")
+    axis = (row[-1] - row[0]) / np.linalg.norm(row[-1] - row[0])
+    across = np.array([-axis[1], axis[0]])
+    pitch = np.linalg.norm(row[-1] - row[0]) / (len(row) - 1)
+    height = float(np.median([np.linalg.norm(np.float32(x["corners"])[3] - np.float32(x["corners"])[0])
+                              for x in truth["tiles"]]))
+    along = (melds - row[-1]) @ axis
+    assert np.all(np.abs((melds - row[0]) @ across) < 0.25 * height)  # in the row's line
+    assert np.all(np.diff(along) > 0) and along[0] > pitch              # after its end, in order
+    steps = np.diff(np.concatenate([[0.0], along]))                     # centre to centre, a group's
+    gaps = steps[[0, 3, 6]] - pitch                                     # first face after the gap
+    assert np.all(gaps > 0.25 * height) and np.all(gaps < 1.0 * height)
+    assert np.allclose(steps[[1, 2, 4, 5, 7, 8, 9]], pitch, rtol=0.1)   # a meld's own faces touch
+    # the flowers lie beyond the row's far side, the default layout's melds in front of it
+    assert np.all(centres(truth, "flowers") @ across < row[0] @ across - height)
+    assert np.all(centres(plain, "meld") @ across > row[0] @ across + height)
+
+
 def test_a_scene_of_photographed_faces_puts_the_real_crops_where_the_faces_go(tmp_path, monkeypatch):
     """The measuring style ``real_photo`` (vision.faces.photos): each face of the scene is one
     of the real crops of its kind, and kinds without a crop fall back to a rendered style."""
