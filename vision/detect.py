@@ -81,15 +81,15 @@ CLIPPED_WHITE = 250  # a look balanced to a colour this pale in every channel (c
 
 def detect(img: np.ndarray, long_side: int = DETECT_LONG_SIDE, whole: tuple[int, int] | None = None,
            balance: tuple | None = None, pale: bool = False,
-           on_faces: Callable[[list[np.ndarray]], None] | None = None) -> dict:
+           on_faces: Callable[[list[np.ndarray]], None] | None = None, leave_out: tuple = ()) -> dict:
     """Find candidate tiles in a BGR image.
 
     Masks are built on a copy of about ``long_side`` px (``DETECT_LONG_SIDE``); runs are split on
     strips warped from ``img`` itself.  Returns ``{"runs": [Run], "face_height": float,
     "mask": small face mask, "balance": (white balance gains, whiteness threshold), "body_side":
     the side the faces show their bodies on (:func:`body_direction`, a unit vector, or None)}``, and where
-    it balanced itself ``"left_out"``: the reference colours its balance left out; quads are in
-    ``img`` coordinates.
+    it balanced itself ``"left_out"``: the reference colours its balance left out, and
+    ``"reference"``: the colour it balanced to; quads are in ``img`` coordinates.
 
     ``whole``: where ``img`` is a window cut from a photo, the photo's (height, width) in ``img``
     px; the least blob a face may be is then the whole photo's at this scale (the window holds
@@ -116,6 +116,9 @@ def detect(img: np.ndarray, long_side: int = DETECT_LONG_SIDE, whole: tuple[int,
     reading them meanwhile (:class:`vision.read_ahead.ReadAhead`). Most of them are the look's faces as
     returned; the face-down search may still take a row's end face for a kong's, and a look that
     finds too few inked faces may be dropped for another.
+
+    ``leave_out``: reference colours that even the first look's balance leaves out (the scan's
+    further look where the classifier rejects most of a look's faces: ``vision.scan.refuted``).
     """
     small = _shrunk(img, long_side)
     f = small.shape[1] / img.shape[1]
@@ -123,12 +126,12 @@ def detect(img: np.ndarray, long_side: int = DETECT_LONG_SIDE, whole: tuple[int,
     if balance is not None:
         return _detect_with(img, small, f, *balance[:2], frame, table=balance[2] if len(balance) > 2 else None,
                             pale=pale, on_faces=on_faces)
-    gains, ref = white_balance(small)
+    gains, ref = white_balance(small, tuple(leave_out))
     found = _detect_with(img, small, f, gains, None, frame, on_faces=on_faces)
-    found["left_out"] = ()
+    found["left_out"], found["reference"] = tuple(leave_out), ref
     inked = _face_count(found, f, FEW_FACES)
     backs = _face_down_in(found)
-    left_out = [ref]
+    left_out = [*leave_out, ref]
     for _ in range(MORE_LOOKS):
         if inked >= FEW_FACES or float(np.min(ref)) >= CLIPPED_WHITE:
             break
@@ -137,7 +140,7 @@ def detect(img: np.ndarray, long_side: int = DETECT_LONG_SIDE, whole: tuple[int,
         n, m = _face_count(again, f, FEW_FACES), _face_down_in(again)
         if n >= inked + LOOK_GAIN or _same_faces_more_backs(again, found, n, inked, m, backs):
             found, inked, backs = again, n, m
-            found["left_out"] = tuple(left_out)
+            found["left_out"], found["reference"] = tuple(left_out), ref
         left_out.append(ref)
     if not found["pale_table"] and inked + backs < FEW_FACES:
         found = _raised_look(img, small, f, frame, found, inked, on_faces)
@@ -177,7 +180,7 @@ def _raised_look(img: np.ndarray, small: np.ndarray, f: float, frame: tuple, fou
     again = _detect_with(img, small, f, gains, raised, frame, on_faces=on_faces)
     if _face_count(again, f, FEW_FACES) < inked + LOOK_GAIN or _tiles_in(again) < _tiles_in(found) + LOOK_GAIN:
         return found
-    again["left_out"], again["raised"] = found["left_out"], True
+    again["left_out"], again["reference"], again["raised"] = found["left_out"], found["reference"], True
     return again
 
 

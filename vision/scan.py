@@ -76,6 +76,7 @@ TIE_MARGIN = 0.01    # of two readings with as many tiles, the closer look's is 
 SURE_ELSEWHERE = 0.9  # a tile the look not kept names this surely, where the kept reading has none, joins it ...
 SAME_PLACE = 0.3      # ... a tile lying in no place of the kept reading's tiles: overlapping none by this share
 UNSURE_KEPT = 0.5     # ... or takes the place of the one kept tile in its place named otherwise under this
+REFUTED_SHARE = 0.5  # a look whose faces the classifier rejects more than this share of ...
 LIKELY_KINDS = 6   # kinds per reading that the readings by place (vision.group, copy limits) may move a tile to
 __all__ = ["scan", "scan_image", "ScanError", "crop_face"]
 
@@ -182,7 +183,8 @@ def scan_image(decoded, classify_fn=None) -> dict:
 
 def _look(decoded, classify_fn, timings: dict, long_side: int = DETECT_LONG_SIDE,
           window: tuple[int, int, int, int] | None = None, left_out: tuple = (),
-          found: tuple = (None, 0.0), pale: bool = False, raised: bool = False) -> tuple[dict, dict, list[dict]]:
+          found: tuple = (None, 0.0), pale: bool = False, raised: bool = False,
+          leave_out: tuple = ()) -> tuple[dict, dict, list[dict]]:
     """(the reading of ``decoded.image`` with a detection mask of ``long_side`` px, the detection,
     the grouped tiles of :func:`_read`); ``timings`` so far, to which detect, classify and group
     are added. ``window``: (x0, y0, x1, y1), the part of ``decoded.image`` to look in, at the
@@ -191,14 +193,16 @@ def _look(decoded, classify_fn, timings: dict, long_side: int = DETECT_LONG_SIDE
     left out; ``found``: the quads it found and their face height, in ``decoded.image`` px);
     ``pale``: whether the whole photo lies on a pale table, which a window cannot tell;
     ``raised``: whether the look before raised its whiteness threshold (its ``"raised"``);
-    the detection's quads are still in ``decoded.image`` px. With the shipped classifier, the faces
-    found are read while the detection looks for face-down tiles (:mod:`vision.read_ahead`)."""
+    ``leave_out``: reference colours the whole photo's white balance leaves out from its first
+    look on (:func:`refuted`); the detection's quads are still in ``decoded.image`` px. With the
+    shipped classifier, the faces found are read while the detection looks for face-down tiles
+    (:mod:`vision.read_ahead`)."""
     t0 = time.perf_counter()
     offset = (0, 0) if window is None else window[:2]
     ahead = ReadAhead(decoded.image, crop_face, offset) if classify_fn is None else None
     try:
         if window is None:
-            det = detect(decoded.image, long_side=long_side, on_faces=ahead)
+            det = detect(decoded.image, long_side=long_side, on_faces=ahead, leave_out=leave_out)
         else:
             x0, y0, x1, y1 = window
             part = decoded.image[y0:y1, x0:x1]
@@ -234,6 +238,8 @@ def _read(decoded, det: dict, classify_fn, timings: dict, ahead: ReadAhead | Non
     results = four_backs_in_a_row(cands, pair_between_backs(cands, backs_together(cands, results)),
                                   decoded.image, det.get("balance", (None,))[0])
     det["rejected_row_faces"] = rejected_row_faces(cands, results)
+    faces = [res["tile"] for c, res in zip(cands, results) if c["source"] == "face"]
+    det["faces_rejected"] = (sum(code == "reject" for code in faces), len(faces))
     # a pair probe counts only when both ends of its pair read as face-down
     ends_down = Counter(c["run"] for c, res in zip(cands, results)
                         if c["source"] in PROBE_SOURCES and res["tile"] == "back")
@@ -822,6 +828,20 @@ def closer_look_size(decoded, det: dict, tiles: list[dict]) -> int:
     return size if size >= CLOSER_LOOK_GAIN * max(mask.shape) else 0
 
 
+def refuted(det: dict, reading: dict) -> bool:
+    """Whether the classifier refutes a look (:func:`_look`'s detection ``det`` and ``reading``):
+    it rejects more than ``REFUTED_SHARE`` of the look's faces, and the look names fewer tiles
+    than the least hand holds (``HAND_SIZES``). The detection judges a white balance by the
+    inked faces it finds, and a lit patch of a checked or woven cloth has ink of its own: balanced
+    to such a cloth's lit grey, the face mask took the checks and left out the cream faces, every
+    candidate was rejected, and the scan returned no tile of a photo whose 17 tiles a player reads
+    at a glance (the hand laid in one line on a grey and blue checked cloth; docs/vision.md, "A
+    white balance the classifier refutes"). On development scenes the most a look's faces were
+    rejected otherwise was 16 of 33 (clutter, with its hand's 17 tiles named)."""
+    rejected, faces = det.get("faces_rejected", (0, 0))
+    return rejected > REFUTED_SHARE * faces and len(reading["tiles"]) < min(HAND_SIZES)
+
+
 def better_reading(second: dict, first: dict) -> bool:
     """Whether the closer look's reading ``second`` is kept over the first look's ``first``.
 
@@ -934,6 +954,15 @@ def scan(image_bytes: bytes, *, classify_fn=None) -> dict:
     t0 = time.perf_counter()
     decoded = decode(image_bytes)
     result, det, grouped = _look(decoded, classify_fn, {"decode": (time.perf_counter() - t0) * 1000})
+    if refuted(det, result):
+        # the white balance's next colour: the look the detection's own count of inked faces kept
+        # can be one the classifier finds nothing in
+        again, det_again, grouped_again = _look(decoded, classify_fn, {"decode": 0.0},
+                                                leave_out=(*det["left_out"], det["reference"]))
+        timings = {k: result["timings_ms"][k] + again["timings_ms"][k] for k in result["timings_ms"]}
+        if better_reading(again, result):
+            result, det, grouped = again, det_again, grouped_again
+        result["timings_ms"] = timings
     pale_table = bool(det.get("pale_table"))
     size = closer_look_size(decoded, det, grouped)
     if size:
