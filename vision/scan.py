@@ -466,14 +466,10 @@ def one_face_fewer(decoded, cands: list[dict], results: list[dict], classify_fn=
     its faces would straddle a seam and take in half a neighbour, so its end faces, whole before,
     come out less surely named, where an over-cut run's ends, a third too narrow before, come out
     surer."""
-    runs: dict[int, list[int]] = {}
-    for i, c in enumerate(cands):
-        if c["source"] == "face":
-            runs.setdefault(c["run"], []).append(i)
     named = [r["tile"] not in ("reject", "back") for r in results]
     plans = []
-    for run, members in runs.items():
-        members.sort(key=lambda i: cands[i]["at"])
+    for found in _by_run(cands).values():
+        members = sorted(found.get("face", []), key=lambda i: cands[i]["at"])
         n = len(members)
         if not 3 <= n <= ONE_FEWER_MAX or not (named[members[0]] and named[members[-1]]):
             continue
@@ -482,10 +478,9 @@ def one_face_fewer(decoded, cands: list[dict], results: list[dict], classify_fn=
         first, last = cands[members[0]]["quad"], cands[members[-1]]["quad"]
         cells = _cells_of(_run_outline(first, last), n - 1)
         step = quad_centre(cells[-1]) - quad_centre(cells[-2])
-        probes = [(k, c) for k, c in enumerate(cands) if c["run"] == run and c["source"] == "probe"]
         moved = []
-        for k, c in probes:  # stepped from the new end cell on the probe's side
-            at = quad_centre(np.asarray(c["quad"], np.float32))
+        for k in found.get("probe", []):  # stepped from the new end cell on the probe's side
+            at = quad_centre(np.asarray(cands[k]["quad"], np.float32))
             near_first = np.linalg.norm(at - quad_centre(cells[0])) < np.linalg.norm(at - quad_centre(cells[-1]))
             moved.append((k, cells[0] - step if near_first else cells[-1] + step))
         plans.append((members, cells, moved))
