@@ -534,7 +534,7 @@ def make_scene(seed: int, *, width: int = 1600, hand: dict | None = None, source
                sources: tuple[str, ...] | None = None, fill: float | None = None,
                bodies: str = "sprite", lamp: float | None = None,
                askew: float | None = None, sideways: bool = False,
-               melds_beside: bool = False) -> tuple[bytes, dict]:
+               melds_beside: bool = False, cast_shadow: float | None = None) -> tuple[bytes, dict]:
     """Compose one synthetic table photo. Returns ``(jpeg_bytes, truth)``.
 
     ``fill``: the share of the frame's shorter side that the hand's layout spans (default: drawn
@@ -567,6 +567,13 @@ def make_scene(seed: int, *, width: int = 1600, hand: dict | None = None, source
     and the flowers beyond the row's far side; by default the melds lie in a line in front of the
     row. A given one changes only where the melds and flowers lie (and so the framing).
 
+    ``cast_shadow``: the shadow of the phone and the arm holding it, cast by a ceiling lamp behind
+    the player: a large soft-edged shape reaching in from one edge of the frame over part of the
+    hand, where the light is this share less (0.4: 40% less; the rest is the room's other light).
+    Its edge runs through a point of the hand drawn at random, its penumbra 1.5-6% of the photo's
+    long side wide (:func:`cast_shadow_map`). By default no scene has one; a given one changes
+    nothing else.
+
     ``hand`` may be given in the form of :func:`parse_hand` (mpsz strings); by default
     a random hand.  ``truth`` = ``{"hand": <scan contract>, "tiles": [{"tile", "corners",
     "group"}], "image": {"width", "height"}, "params": {...}}``; ``tile`` is a code or
@@ -580,6 +587,8 @@ def make_scene(seed: int, *, width: int = 1600, hand: dict | None = None, source
         raise ValueError(f"askew must be a spread of 0 to 20 degrees, not {askew!r}")
     if lamp is not None and not 0 <= lamp < 1:
         raise ValueError(f"lamp must be a share of the light from 0 to under 1, not {lamp!r}")
+    if cast_shadow is not None and not 0 <= cast_shadow < 1:
+        raise ValueError(f"cast_shadow must be a share of the light from 0 to under 1, not {cast_shadow!r}")
     rng = np.random.default_rng(seed)
     pool = tuple(sources) if sources else SCENE_SOURCES()
     src = source if source is not None else str(rng.choice(pool))
@@ -658,14 +667,18 @@ def make_scene(seed: int, *, width: int = 1600, hand: dict | None = None, source
                                 borderMode=cv2.BORDER_CONSTANT, borderValue=0)
     a = layer[..., 3:4]
     photo = photo * (1 - layer[..., 4:5]) * (1 - a) + layer[..., :3] * a
-    photo = _photograph(photo, rng, lamp)
-
-    ok, buf = cv2.imencode(".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, quality])
-    assert ok
     truth_tiles = []
     for t in tiles:
         q = cv2.perspectiveTransform(t.face.reshape(-1, 1, 2).astype(np.float64), Hl).reshape(4, 2)
         truth_tiles.append({"tile": t.code, "group": t.group, "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in q]})
+    shade = None
+    if cast_shadow is not None:  # drawn from the seed's own stream, so the rest of the scene stays the same
+        centres = np.float32([np.mean(t["corners"], axis=0) for t in truth_tiles])
+        shade = cast_shadow * cast_shadow_map(np.random.default_rng([seed, 3]), centres, out_w, out_h)
+    photo = _photograph(photo, rng, lamp, shade)
+
+    ok, buf = cv2.imencode(".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    assert ok
     truth = {
         "hand": hand_contract(hand),
         "tiles": truth_tiles,
@@ -681,12 +694,39 @@ def make_scene(seed: int, *, width: int = 1600, hand: dict | None = None, source
         truth["params"]["sideways"] = True
     if melds_beside:
         truth["params"]["melds_beside"] = True
+    if cast_shadow is not None:
+        truth["params"]["cast_shadow"] = cast_shadow
     return buf.tobytes(), truth
 
 
-def _photograph(img: np.ndarray, rng: np.random.Generator, lamp: float | None = None) -> np.ndarray:
+def cast_shadow_map(rng: np.random.Generator, centres: np.ndarray, w: int, h: int) -> np.ndarray:
+    """Where a phone's and an arm's shadow falls on a ``w`` x ``h`` photo of tiles at ``centres``
+    (photo px): float32, 1 in the shadow's core, 0 outside it, a soft penumbra between.
+
+    The shadow is an ellipse 0.5-0.9 of the photo's long side across and half to as long
+    again, turned at random, whose edge passes through a point of the hand (a tile's centre,
+    moved up to a fifth of the hand's span), so that part of the hand lies in it and part does
+    not; its edge is blurred over 1.5-6% of the long side (a lamp's size at a ceiling's height)."""
+    side = float(max(w, h))
+    at = centres[int(rng.integers(len(centres)))] + rng.uniform(-0.2, 0.2, 2) * np.ptp(centres, axis=0)
+    a = side * rng.uniform(0.25, 0.45)
+    b = a * rng.uniform(1.0, 1.5)
+    turn = rng.uniform(0, 2 * math.pi)
+    into = np.float32([math.cos(turn), math.sin(turn)])  # from the edge point into the shadow, along its a axis
+    centre = at + into * a
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    u = (xx - centre[0]) * into[0] + (yy - centre[1]) * into[1]
+    v = -(xx - centre[0]) * into[1] + (yy - centre[1]) * into[0]
+    inside = ((u / a) ** 2 + (v / b) ** 2 <= 1).astype(np.float32)
+    sigma = side * rng.uniform(0.015, 0.06) / 2
+    return cv2.GaussianBlur(inside, (0, 0), sigma)
+
+
+def _photograph(img: np.ndarray, rng: np.random.Generator, lamp: float | None = None,
+                shade: np.ndarray | None = None) -> np.ndarray:
     """Light, lens and sensor: tint, gradient, vignetting, glare, blur, noise -> uint8 BGR.
-    ``lamp``: see :func:`make_scene`."""
+    ``lamp``: see :func:`make_scene`; ``shade``: the share of the light a cast shadow takes at
+    each pixel (:func:`cast_shadow_map`); a glare spot, the lamp's own reflection, dims with it."""
     h, w = img.shape[:2]
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     xn, yn = (xx - w / 2) / (w / 2), (yy - h / 2) / (h / 2)
@@ -703,12 +743,16 @@ def _photograph(img: np.ndarray, rng: np.random.Generator, lamp: float | None = 
         light = 1 - lamp * (1 - toward) / 2
     light *= 1 - rng.uniform(0.05, 0.35) * (xn ** 2 + yn ** 2) / 2
     exposure = rng.uniform(0.85, 1.2)
+    if shade is not None:
+        light = light * (1 - shade)
     out = img * (light * exposure)[..., None] * tint[None, None, :]
     # glare: 0-2 soft bright spots
     for _ in range(int(rng.integers(0, 3))):
         cx, cy = rng.uniform(0, w), rng.uniform(0, h)
         s = rng.uniform(0.03, 0.12) * max(w, h)
         spot = np.exp(-(((xx - cx) ** 2 + ((yy - cy) * rng.uniform(0.5, 2)) ** 2) / (2 * s * s)))
+        if shade is not None:
+            spot = spot * (1 - shade)
         out += (spot * rng.uniform(20, 75))[..., None]
     sigma = rng.uniform(0.4, 1.4) * max(w, h) / 1600
     out = cv2.GaussianBlur(out, (0, 0), sigma)

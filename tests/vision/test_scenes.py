@@ -107,6 +107,26 @@ def test_a_lamp_to_one_side_dims_the_far_side_and_changes_nothing_else():
         make_scene(5, width=800, lamp=1.0)
 
 
+def test_a_cast_shadow_darkens_part_of_the_hand_by_its_share_and_changes_nothing_else():
+    """``cast_shadow``: the phone's and arm's shadow, a soft-edged shape over part of the hand where
+    the light is that share less; the rest of the photo and the scene's truth as without it."""
+    data, truth = make_scene(5, width=800)
+    dim, dim_truth = make_scene(5, width=800, cast_shadow=0.5)
+    assert dim_truth["params"] == {**truth["params"], "cast_shadow": 0.5}
+    assert {k: v for k, v in dim_truth.items() if k != "params"} == {k: v for k, v in truth.items() if k != "params"}
+    a, b = (cv2.imdecode(np.frombuffer(d, np.uint8), cv2.IMREAD_GRAYSCALE).astype(np.float32) for d in (data, dim))
+    lit = a > 40
+    ratio = b[lit] / a[lit]
+    assert 0.4 < float(np.percentile(ratio, 2)) < 0.6     # the shadow's core at half the light
+    assert 0.97 < float(np.percentile(ratio, 60)) < 1.03  # most of the photo as lit as before
+    # the shadow's edge runs through the hand: some tiles lie in it and some do not
+    centres = np.float32([np.mean(t["corners"], axis=0) for t in truth["tiles"]])
+    at = [float(ratio_at) for ratio_at in (b / np.maximum(a, 1))[centres[:, 1].astype(int), centres[:, 0].astype(int)]]
+    assert min(at) < 0.75 and max(at) > 0.95
+    with pytest.raises(ValueError, match="cast_shadow"):
+        make_scene(5, width=800, cast_shadow=1.0)
+
+
 def test_askew_turns_each_tile_in_its_row_without_overlapping_its_neighbours():
     """``askew``: each tile turned in its row by about that spread (degrees), as players lay
     hands; the same hand and tiles, neighbours moved apart rather than overlapping."""
