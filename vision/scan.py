@@ -41,6 +41,7 @@ from .copy_limits import limit_copies
 from .decode import ORIENTATION_NAMES, WORK_LONG_SIDE, ScanError, decode
 from .detect import DETECT_LONG_SIDE, detect, photo_balance
 from .group import HAND_SIZES, adds_up, group_tiles, hand_size, missing_a_tile, runs
+from .light import evened
 from .quads import centre as quad_centre, point_in_quad
 from .read_ahead import ReadAhead
 from .small_stats import small_median
@@ -930,6 +931,15 @@ def with_tiles_only_in_the_other(reading: dict, decoded, det: dict, other, other
     return merged
 
 
+def short_of_a_hand(tiles: list[dict]) -> bool:
+    """Whether a look's grouped ``tiles`` (each with its ``group`` and ``run``) found some tiles but
+    not a whole hand: they do not add up (:func:`vision.group.adds_up`), or they show a sign of a
+    missed tile (:func:`vision.group.missing_a_tile`). Such a photo is looked at again with its
+    light evened (:func:`scan`): a phone's shadow over part of the hand leaves those faces under
+    the face mask's threshold (docs/vision.md, "A phone's shadow over the hand")."""
+    return bool(tiles) and (not adds_up(tiles) or missing_a_tile(tiles))
+
+
 def scan(image_bytes: bytes, *, classify_fn=None) -> dict:
     """Find, rectify, classify and group every tile in a photo (JPEG/PNG/WebP... bytes).
 
@@ -943,6 +953,10 @@ def scan(image_bytes: bytes, *, classify_fn=None) -> dict:
     (:func:`with_tiles_only_in_the_other`, ``image.from_other_look``).
     ``image.pale_table`` says whether the photo lies on a white, cream or light grey cloth
     (:func:`vision.detect.is_pale_table`), where tiles are often missed: the phone page says so.
+    A reading still short of a hand after that (:func:`short_of_a_hand`) is looked at once more
+    with the photo's light evened (:func:`vision.light.evened`: a phone's shadow over part of the
+    hand), at the working size, and the better reading is kept; ``image.evened_light`` says
+    ``"none"``, ``"kept"`` or ``"dropped"``.
 
     Raises :class:`ScanError` for input that is not a usable image.
     """
@@ -970,7 +984,7 @@ def scan(image_bytes: bytes, *, classify_fn=None) -> dict:
         if window is not None:  # the first look's finds, where the window's table colour is not measured
             k = closer.image.shape[1] / decoded.image.shape[1]
             found = ([np.asarray(q, np.float32) * k for r in det["runs"] for q in r.quads], det["face_height"] * k)
-        second, det2, _ = _look(closer, classify_fn, {"decode": (time.perf_counter() - t1) * 1000}, long_side=size,
+        second, det2, grouped2 = _look(closer, classify_fn, {"decode": (time.perf_counter() - t1) * 1000}, long_side=size,
                                 window=window, left_out=det.get("left_out", ()), found=found, pale=pale_table,
                                 raised=bool(det.get("raised")))
         first_timings, second_timings = result["timings_ms"], second["timings_ms"]
@@ -978,9 +992,23 @@ def scan(image_bytes: bytes, *, classify_fn=None) -> dict:
         looks = [(result, decoded, det), (second, closer, det2)]
         (result, on, kept_det), (_, other, other_det) = looks[::-1] if kept else looks
         result = with_tiles_only_in_the_other(result, on, kept_det, other, other_det)
+        grouped = [] if result["image"].get("from_other_look") else grouped2 if kept else grouped
         result["image"]["closer_look"] = "kept" if kept else "dropped"
         result["timings_ms"] = {k: first_timings[k] + second_timings[k] for k in first_timings}
+    light = "none"
+    if short_of_a_hand(grouped):
+        # still short of a hand: a phone's shadow over part of it? the photo with its light evened
+        t1 = time.perf_counter()
+        lit = replace(decoded, image=evened(decoded.image))
+        again, _, _ = _look(lit, classify_fn, {"decode": (time.perf_counter() - t1) * 1000})
+        timings = {k: result["timings_ms"][k] + again["timings_ms"][k] for k in result["timings_ms"]}
+        light = "dropped"
+        if better_reading(again, result):
+            again["image"]["closer_look"] = result["image"].get("closer_look", "none")
+            result, light = again, "kept"
+        result["timings_ms"] = timings
     result["image"]["pale_table"] = pale_table  # the whole photo's table, not a closer look's window
+    result["image"]["evened_light"] = light
     result["timings_ms"]["total"] = (time.perf_counter() - t0) * 1000
     result["timings_ms"] = {k: round(result["timings_ms"][k], 2)
                             for k in ("decode", "detect", "classify", "group", "total")}

@@ -108,7 +108,8 @@ def test_a_scan_returns_the_same_with_its_faces_read_ahead(seed, width, fill, mo
     plain = scan_module.scan(data)
     assert ahead["tiles"] == plain["tiles"] and ahead["hand"] == plain["hand"]
     assert ahead["image"] == plain["image"]
-    looks = 2 if ahead["image"]["closer_look"] != "none" else 1
-    assert fill is None or looks == 2
+    closer = ahead["image"]["closer_look"] != "none"
+    looks = 1 + closer + (ahead["image"]["evened_light"] != "none")  # a look with the light evened too
+    assert fill is None or closer
     assert len(_Counted.taken) == looks  # each look's first reading took faces read ahead ...
     assert all(n >= 10 for n in _Counted.taken)  # ... most of its faces

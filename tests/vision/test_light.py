@@ -1,0 +1,56 @@
+"""vision.light: the light across a photo read off its table, and the photo with it evened."""
+import cv2
+import numpy as np
+
+from vision.light import evened, light_field
+
+FELT = (60, 125, 45)      # BGR: grey level 94
+FELT_GREY = 0.114 * FELT[0] + 0.587 * FELT[1] + 0.299 * FELT[2]
+FACE = (225, 232, 236)
+BACK = (40, 110, 30)
+
+
+def _table(shadow: bool) -> np.ndarray:
+    """A 640 x 480 felt with a row of 14 faces (24 x 32 px, 5% of the long side) across it, two
+    face-down tiles and a meld in front;
+    with ``shadow``, its left half at half the light (a soft edge 20 px wide)."""
+    img = np.full((480, 640, 3), FELT, np.uint8)
+    for k in range(14):
+        x = 110 + 26 * k
+        cv2.rectangle(img, (x, 200), (x + 23, 231), FACE, -1)
+        cv2.line(img, (x + 8, 210), (x + 18, 228), (40, 40, 160), 2)  # ink
+    for x in (200, 226):
+        cv2.rectangle(img, (x, 270), (x + 23, 301), BACK, -1)
+    for x in (300, 326, 352):
+        cv2.rectangle(img, (x, 270), (x + 23, 301), FACE, -1)
+    if shadow:
+        light = np.ones((480, 640), np.float32)
+        light[:, :320] = 0.5
+        light = cv2.GaussianBlur(light, (0, 0), 10)
+        img = np.clip(img * light[..., None], 0, 255).astype(np.uint8)
+    return img
+
+
+def test_the_light_is_the_tables_under_the_tiles_and_keeps_a_shadows_edge():
+    level = light_field(_table(shadow=True))
+    h, w = level.shape
+    felt = FELT_GREY
+    at = lambda x, y: float(level[int(y * h / 480), int(x * w / 640)])  # noqa: E731 (photo px)
+    lit, dark = at(430, 215), at(150, 215)  # on the row's faces, lit and in the shadow
+    assert abs(lit - felt) < 0.1 * felt          # under the row, the felt's level, not the faces'
+    assert abs(dark - felt / 2) < 0.1 * felt     # in the shadow, half of it
+    flat = light_field(_table(shadow=False))
+    assert float(flat.max() - flat.min()) < 0.1 * felt  # evenly lit: one level, the faces and backs left out
+
+
+def test_a_shadowed_part_is_brought_up_to_the_light_and_an_even_photo_is_left_alone():
+    dark = _table(shadow=True)
+    out = evened(dark)
+    grey = cv2.cvtColor(out, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    assert abs(float(grey[100:140, 40:80].mean()) - FELT_GREY) < 0.1 * FELT_GREY    # the shadowed felt lifted to the lit felt's level
+    assert abs(float(grey[100:140, 560:600].mean()) - FELT_GREY) < 0.05 * FELT_GREY  # the lit felt as it was
+    shaded_face = out[204:228, 113:131].astype(np.float32).mean()
+    assert shaded_face > 200  # a face in the shadow as white as one lit (115 before)
+    assert dark[204:228, 113:131].astype(np.float32).mean() < 130
+    even = _table(shadow=False)
+    assert int(np.abs(evened(even).astype(np.int16) - even).max()) <= 2
