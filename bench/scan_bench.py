@@ -9,7 +9,8 @@ the same process, interleaved, so machine load hits both alike.  The goal is
 scan / imdecode <= 2.  With ``models/tiles.onnx`` absent the classifier step is
 skipped (``--classifier truth``) and the report says so.  ``--fill 0.45`` times hands
 shot from further away, most of which take the scanner's closer look (a second reading
-at twice the working resolution; the last column says which did).  ``--quality 92`` saves
+at twice the working resolution; the column "closer look" says which did, and "evened light"
+which were looked at again with their light evened, a reading still short of a hand).  ``--quality 92`` saves
 the same photos at one JPEG quality instead of the scenes' own (70-95): the reference decode
 costs more the more the file holds, the scan's own work does not.  ``ref faults`` is the median
 count of minor page faults during one reference decode: a few hundred where the kernel backs its
@@ -74,15 +75,15 @@ def main(argv=None) -> int:
         md, ms = float(np.median(dec)), float(np.median(sc))
         part = {key: float(np.median([p[key] for p in parts])) for key in ("decode", "detect", "classify", "group")}
         rows.append((a.first_seed + k, len(data), truth["params"]["quality"], md, int(np.median(faults)), ms, part,
-                     len(res["tiles"]), res["image"]["closer_look"]))
+                     len(res["tiles"]), res["image"]["closer_look"], res["image"]["evened_light"]))
     print(f"classifier: {'models/tiles.onnx' if use_model else 'truth stand-in (no model: classify time not included)'}")
     print(f"scenes drawn with {describe_drawing_setup()}")  # other styles or fonts: other photos
     print("| photo seed | JPEG MB | quality | imdecode ms | ref faults | scan ms | scan / imdecode | decode | detect "
-          "| classify | group | tiles | closer look |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
-    for seed, size, quality, md, nf, ms, p, n, look in rows:
+          "| classify | group | tiles | closer look | evened light |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for seed, size, quality, md, nf, ms, p, n, look, light in rows:
         print(f"| {seed} | {size / 1e6:.2f} | {quality} | {md:.1f} | {nf} | {ms:.1f} | {ms / md:.2f} "
-              f"| {p['decode']:.1f} | {p['detect']:.1f} | {p['classify']:.1f} | {p['group']:.1f} | {n} | {look} |")
+              f"| {p['decode']:.1f} | {p['detect']:.1f} | {p['classify']:.1f} | {p['group']:.1f} | {n} | {look} | {light} |")
     ratio = float(np.median([r[5] / r[3] for r in rows]))
     print(f"median scan / imdecode: {ratio:.2f} (goal <= 2.0)")
     return 0

@@ -12,6 +12,7 @@ def test_the_table_gives_each_photo_its_quality_and_quality_sets_it(bench_tool, 
     drawn = _rows(capsys.readouterr().out)
     assert len(drawn) == 1 and drawn[0][0] == "900000" and 70 <= int(drawn[0][2]) <= 95
     assert int(drawn[0][4]) >= 0  # the reference decode's page faults (docs/performance.md)
+    assert drawn[0][-2:] == ["none", "none"]  # whole at one look: no closer look, no look with the light evened
     assert tool.main(["--photos", "1", "--repeat", "1", "--classifier", "truth", "--quality", "80"]) == 0
     out = capsys.readouterr().out
     given = _rows(out)
