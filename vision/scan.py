@@ -992,6 +992,7 @@ def scan(image_bytes: bytes, *, classify_fn=None) -> dict:
         looks = [(result, decoded, det), (second, closer, det2)]
         (result, on, kept_det), (_, other, other_det) = looks[::-1] if kept else looks
         result = with_tiles_only_in_the_other(result, on, kept_det, other, other_det)
+        # the kept look's grouped tiles; none where tiles of the other joined them (the hand adds up)
         grouped = [] if result["image"].get("from_other_look") else grouped2 if kept else grouped
         result["image"]["closer_look"] = "kept" if kept else "dropped"
         result["timings_ms"] = {k: first_timings[k] + second_timings[k] for k in first_timings}
