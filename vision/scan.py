@@ -931,6 +931,12 @@ def with_tiles_only_in_the_other(reading: dict, decoded, det: dict, other, other
     return merged
 
 
+def _timings_added(first: dict, second: dict) -> dict:
+    """Two looks' ``timings_ms`` added step by step (the steps of ``first``): a scan that looks
+    again reports the time of both looks."""
+    return {k: first[k] + second[k] for k in first}
+
+
 def short_of_a_hand(tiles: list[dict]) -> bool:
     """Whether a look's grouped ``tiles`` (each with its ``group`` and ``run``) found some tiles but
     not a whole hand: they do not add up (:func:`vision.group.adds_up`), or they show a sign of a
@@ -968,7 +974,7 @@ def scan(image_bytes: bytes, *, classify_fn=None) -> dict:
         # can be one the classifier finds nothing in
         again, det_again, grouped_again = _look(decoded, classify_fn, {"decode": 0.0},
                                                 leave_out=(*det["left_out"], det["reference"]))
-        timings = {k: result["timings_ms"][k] + again["timings_ms"][k] for k in result["timings_ms"]}
+        timings = _timings_added(result["timings_ms"], again["timings_ms"])
         if better_reading(again, result):
             result, det, grouped = again, det_again, grouped_again
         result["timings_ms"] = timings
@@ -995,14 +1001,14 @@ def scan(image_bytes: bytes, *, classify_fn=None) -> dict:
         # the kept look's grouped tiles; none where tiles of the other joined them (the hand adds up)
         grouped = [] if result["image"].get("from_other_look") else grouped2 if kept else grouped
         result["image"]["closer_look"] = "kept" if kept else "dropped"
-        result["timings_ms"] = {k: first_timings[k] + second_timings[k] for k in first_timings}
+        result["timings_ms"] = _timings_added(first_timings, second_timings)
     light = "none"
     if short_of_a_hand(grouped):
         # still short of a hand: a phone's shadow over part of it? the photo with its light evened
         t1 = time.perf_counter()
         lit = replace(decoded, image=evened(decoded.image))
         again, _, _ = _look(lit, classify_fn, {"decode": (time.perf_counter() - t1) * 1000})
-        timings = {k: result["timings_ms"][k] + again["timings_ms"][k] for k in result["timings_ms"]}
+        timings = _timings_added(result["timings_ms"], again["timings_ms"])
         light = "dropped"
         if better_reading(again, result):
             again["image"]["closer_look"] = result["image"].get("closer_look", "none")
