@@ -323,6 +323,8 @@
     if (result.timings_ms && result.timings_ms.total) info += ' \u00b7 ' + Math.round(result.timings_ms.total) + ' ms';
     // a white or light grey cloth is as pale as the faces: the scanner finds them by their outlines there, and misses more
     if (result.image && result.image.pale_table) info += ' \u00b7 on a pale table tiles can be missed: a darker cloth or mat reads better';
+    // part of the hand lay in a shadow (a phone's or an arm's): it was read with the photo's light evened
+    if (result.image && result.image.evened_light === 'kept') info += ' \u00b7 part of the hand lay in shadow: check its tiles, or shoot again without the phone\u2019s shadow';
     $('scan-info').textContent = info;
     $('scan-info').hidden = false;
     saveHand();

@@ -295,6 +295,39 @@ def test_a_photo_on_a_pale_cloth_says_tiles_can_be_missed(server, browser_contex
         assert "tiles found" in info
 
 
+def _serving(body):
+    """A page route handler that answers with ``body`` in place of the server's scan."""
+    def fulfil(route):
+        route.fulfill(status=200, json=body)
+    return fulfil
+
+
+def test_a_hand_read_with_its_light_evened_says_part_of_it_lay_in_shadow(server, browser_context, tmp_path):
+    # a reading kept from the look with the photo's light evened (docs/vision.md, "A phone's
+    # shadow over the hand") says so under the photo, so the player checks those tiles or shoots
+    # again; the server's own scan of the photo, with only image.evened_light set each way
+    from vision.scenes import make_scene
+
+    jpeg, _ = make_scene(SCENE_SEED, hand=SCENE_HAND, width=1600, clutter=False)
+    photo = tmp_path / "table.jpg"
+    photo.write_bytes(jpeg)
+    body = httpx.post(f"{server}/api/scan", files={"photo": ("table.jpg", jpeg, "image/jpeg")},
+                      headers={"Authorization": f"Bearer {TOKEN}"}, timeout=60).json()
+    page = browser_context.new_page()
+    page.goto(f"{server}/pair?token={TOKEN}")
+    page.wait_for_selector("body[data-ready=true]")
+    for light, said in (("kept", True), ("dropped", False), ("none", False)):
+        served = dict(body, image=dict(body["image"], evened_light=light))
+        page.route("**/api/scan", _serving(served))
+        page.set_input_files("#photo", str(photo))
+        page.wait_for_selector("#capture[data-state=done]", timeout=60000)
+        page.wait_for_selector("#scan-info:not([hidden])")
+        info = page.inner_text("#scan-info")
+        assert ("lay in shadow" in info) == said, (light, info)
+        assert f"{len(body['tiles'])} tiles found" in info
+        page.unroute("**/api/scan")
+
+
 def test_a_misread_tile_whose_other_guess_wins_is_offered_and_fixed_with_one_tap(server, browser_context, tmp_path):
     # the scan (the truth of a rendered photo, served in place of the server's own scan so that
     # it is the same on every machine) reads the 6m of a winning hand as 8m, 55% sure, with 6m
