@@ -41,7 +41,7 @@ from .copy_limits import limit_copies
 from .decode import ORIENTATION_NAMES, WORK_LONG_SIDE, ScanError, decode
 from .detect import DETECT_LONG_SIDE, detect, photo_balance
 from .group import HAND_SIZES, adds_up, group_tiles, hand_size, missing_a_tile, runs
-from .light import evened
+from .light import evened, faces_left_in_shade
 from .quads import centre as quad_centre, point_in_quad
 from .read_ahead import ReadAhead
 from .small_stats import small_median
@@ -946,6 +946,17 @@ def short_of_a_hand(tiles: list[dict]) -> bool:
     return bool(tiles) and (not adds_up(tiles) or missing_a_tile(tiles))
 
 
+def left_in_shade(decoded, det: dict) -> bool:
+    """Whether the photo ``decoded``, with its light evened, shows faces in shade where the look
+    ``det`` (at the working size, read: its ``named`` tiles) named no tile
+    (:func:`vision.light.faces_left_in_shade`): a shadow can hide tiles while the rest still add up
+    to a hand (flowers set aside in it), which :func:`short_of_a_hand` cannot tell (docs/vision.md,
+    "Tiles hidden in a shadow")."""
+    gains, threshold = det.get("balance", (None, None))
+    named = [t["quad"] for t in det.get("named", [])]
+    return gains is not None and faces_left_in_shade(decoded.image, gains, threshold, named, det["face_height"]) > 0
+
+
 def scan(image_bytes: bytes, *, classify_fn=None) -> dict:
     """Find, rectify, classify and group every tile in a photo (JPEG/PNG/WebP... bytes).
 
@@ -959,10 +970,11 @@ def scan(image_bytes: bytes, *, classify_fn=None) -> dict:
     (:func:`with_tiles_only_in_the_other`, ``image.from_other_look``).
     ``image.pale_table`` says whether the photo lies on a white, cream or light grey cloth
     (:func:`vision.detect.is_pale_table`), where tiles are often missed: the phone page says so.
-    A reading still short of a hand after that (:func:`short_of_a_hand`) is looked at once more
-    with the photo's light evened (:func:`vision.light.evened`: a phone's shadow over part of the
-    hand), at the working size, and the better reading is kept; ``image.evened_light`` says
-    ``"none"``, ``"kept"`` or ``"dropped"``.
+    A reading still short of a hand after that (:func:`short_of_a_hand`), or one that left faces
+    in a shade unnamed (:func:`left_in_shade`), is looked at once more with the photo's light
+    evened (:func:`vision.light.evened`: a phone's shadow over part of the hand), at the working
+    size, and the better reading is kept; ``image.evened_light`` says ``"none"``, ``"kept"`` or
+    ``"dropped"``.
 
     Raises :class:`ScanError` for input that is not a usable image.
     """
@@ -1003,8 +1015,9 @@ def scan(image_bytes: bytes, *, classify_fn=None) -> dict:
         result["image"]["closer_look"] = "kept" if kept else "dropped"
         result["timings_ms"] = _timings_added(first_timings, second_timings)
     light = "none"
-    if short_of_a_hand(grouped):
-        # still short of a hand: a phone's shadow over part of it? the photo with its light evened
+    if short_of_a_hand(grouped) or (grouped and left_in_shade(decoded, det)):
+        # still short of a hand, or faces left in a shade: a phone's shadow over part of it? the
+        # photo with its light evened
         t1 = time.perf_counter()
         lit = replace(decoded, image=evened(decoded.image))
         again, _, _ = _look(lit, classify_fn, {"decode": (time.perf_counter() - t1) * 1000})

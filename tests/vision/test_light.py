@@ -2,7 +2,7 @@
 import cv2
 import numpy as np
 
-from vision.light import evened, light_field
+from vision.light import evened, faces_left_in_shade, light_field
 
 FELT = (60, 125, 45)      # BGR: grey level 94
 FELT_GREY = 0.114 * FELT[0] + 0.587 * FELT[1] + 0.299 * FELT[2]
@@ -54,3 +54,59 @@ def test_a_shadowed_part_is_brought_up_to_the_light_and_an_even_photo_is_left_al
     assert dark[204:228, 113:131].astype(np.float32).mean() < 130
     even = _table(shadow=False)
     assert int(np.abs(evened(even).astype(np.int16) - even).max()) <= 2
+
+
+ONE = np.ones(3, np.float32)   # no white balance: the pictures below are drawn neutral
+FACE_H = 64                     # px: the faces of _hand, 48 x 64 on a 1008 x 756 picture
+THRESHOLD = 150.0               # whiteness: lit faces about 225, shaded ones about 110, felt about 45
+SQUARE = (240, 215, 200)        # BGR: a checked cloth's light blue square, pale enough, not the faces' colour
+
+
+def _face_at(img, x, y, colour=FACE):
+    cv2.rectangle(img, (x, y), (x + 47, y + 63), colour, -1)
+    if colour == FACE:
+        cv2.line(img, (x + 14, y + 16), (x + 34, y + 52), (40, 40, 160), 3)  # ink
+    return np.float32([[x, y], [x + 47, y], [x + 47, y + 63], [x, y + 63]])
+
+
+def _hand(shadow: bool, squares: bool = False) -> tuple[np.ndarray, list, list]:
+    """A 1008 x 756 felt with a row of 14 faces across its middle (their quads: the row) and two
+    flowers set aside at its top left (their quads); with ``squares``, three of a checked
+    cloth's light squares, face-sized, below the flowers; with ``shadow``, the left third of the
+    picture, flowers and squares and the row's first faces, at 45% of the light."""
+    img = np.full((756, 1008, 3), FELT, np.uint8)
+    row = [_face_at(img, 150 + 50 * k, 350) for k in range(14)]
+    flowers = [_face_at(img, 60, 80), _face_at(img, 170, 80)]
+    if squares:
+        for x in (40, 130, 220):
+            _face_at(img, x, 560, SQUARE)
+    if shadow:
+        light = np.ones((756, 1008), np.float32)
+        light[:, :330] = 0.55
+        light = cv2.GaussianBlur(light, (0, 0), 12)
+        img = np.clip(img * light[..., None], 0, 255).astype(np.uint8)
+    return img, row, flowers
+
+
+def test_faces_left_in_a_shade_are_counted_and_named_or_lit_ones_are_not():
+    # two flowers set aside in a phone's shadow, under the face mask's threshold, where the look
+    # named no tile: the evened picture shows both; once named, or with no shadow, none is left
+    img, row, flowers = _hand(shadow=True)
+    assert faces_left_in_shade(img, ONE, THRESHOLD, row, FACE_H) == 2
+    assert faces_left_in_shade(img, ONE, THRESHOLD, row + flowers, FACE_H) == 0
+    assert faces_left_in_shade(img, ONE, THRESHOLD, row[:12] + flowers, FACE_H) == 0  # unnamed, but lit: not judged here
+    assert faces_left_in_shade(img, ONE, THRESHOLD, row[1:] + flowers, FACE_H) == 1    # the row's first face, in the shade
+    lit, row, flowers = _hand(shadow=False)
+    assert faces_left_in_shade(lit, ONE, THRESHOLD, row, FACE_H) == 0  # no shade: the look saw what there is
+    # a pale table's look has no threshold (faces found by their outlines), and a look that named
+    # nothing gives no faces' colour to compare: neither is judged
+    assert faces_left_in_shade(img, ONE, None, row, FACE_H) == 0
+    assert faces_left_in_shade(img, ONE, THRESHOLD, [], FACE_H) == 0
+
+
+def test_a_checked_cloths_squares_in_a_shade_are_not_faces():
+    # a checked cloth's light squares in the shade, evened, are as pale as the threshold asks, in
+    # the cloth's own colour (blue): only the faces' colour counts
+    img, row, flowers = _hand(shadow=True, squares=True)
+    assert faces_left_in_shade(img, ONE, THRESHOLD, row + flowers, FACE_H) == 0
+    assert faces_left_in_shade(img, ONE, THRESHOLD, row, FACE_H) == 2

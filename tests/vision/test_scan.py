@@ -355,7 +355,7 @@ def test_a_hand_shot_from_far_off_is_read_on_a_closer_look(seed, width, source, 
     assert res["image"]["working_width"] >= 2000
     assert hand_key(res["hand"]) == hand_key(truth["hand"])
     monkeypatch.setattr(scan_module, "CLOSER_LOOK_GAIN", float("inf"))  # one look: tiles are lost
-    monkeypatch.setattr(scan_module, "short_of_a_hand", lambda tiles: False)  # (the evened look finds some)
+    _no_evened_look(monkeypatch)  # (the evened look finds some)
     one = scan(data, classify_fn=fn)
     assert one["image"]["closer_look"] == "none"
     assert len(one["tiles"]) < len(res["tiles"])
@@ -394,7 +394,7 @@ def test_a_concealed_kong_found_face_down_by_a_further_look_is_kept(monkeypatch)
     assert hand_key(res["hand"]) == hand_key(truth["hand"])
     assert sum(t["tile"] == "back" for t in res["tiles"]) == 4
     monkeypatch.setattr(sys.modules["vision.detect"], "_same_faces_more_backs", lambda *a: False)
-    monkeypatch.setattr(scan_module, "short_of_a_hand", lambda tiles: False)  # the evened look finds them too
+    _no_evened_look(monkeypatch)  # the evened look finds them too
     assert not any(t["tile"] == "back" for t in scan(data, classify_fn=truth_classifier(truth))["tiles"])
 
 
@@ -505,8 +505,15 @@ def test_a_look_the_classifier_refutes_is_taken_again_with_the_next_white_balanc
     assert hand_key(res["hand"]) == hand_key(truth["hand"])
     assert res["timings_ms"]["detect"] > 0 and res["image"]["closer_look"] == "none"
     monkeypatch.setattr(scan_module, "refuted", lambda det, reading: False)
-    monkeypatch.setattr(scan_module, "short_of_a_hand", lambda tiles: False)  # the evened look rescues it too
+    _no_evened_look(monkeypatch)  # the evened look rescues it too
     assert len(scan(data, classify_fn=truth_classifier(truth))["tiles"]) < 10
+
+
+def _no_evened_look(monkeypatch) -> None:
+    """Switch the scan's evened look off: neither a reading short of a hand nor faces left in a
+    shade send a photo to it."""
+    monkeypatch.setattr(scan_module, "short_of_a_hand", lambda tiles: False)
+    monkeypatch.setattr(scan_module, "left_in_shade", lambda decoded, det: False)
 
 
 def test_a_photo_short_of_a_hand_is_looked_at_again_with_its_light_evened(monkeypatch):
@@ -517,9 +524,23 @@ def test_a_photo_short_of_a_hand_is_looked_at_again_with_its_light_evened(monkey
     res = scan(data, classify_fn=truth_classifier(truth))
     assert hand_key(res["hand"]) == hand_key(truth["hand"])
     assert res["image"]["evened_light"] == "kept"
-    monkeypatch.setattr(scan_module, "short_of_a_hand", lambda tiles: False)
+    _no_evened_look(monkeypatch)
     short = scan(data, classify_fn=truth_classifier(truth))
     assert len(short["tiles"]) < len(truth["tiles"]) and short["image"]["evened_light"] == "none"
+
+
+def test_faces_left_in_a_shade_send_a_hand_that_adds_up_to_the_evened_look(monkeypatch):
+    # a phone's shadow (45% of the light) over a waiting hand of 13 on a drawn set, its flower set
+    # aside in the shade: the first look reads the 13, which add up to a hand, so short_of_a_hand
+    # sends it nowhere; the evened picture shows a face in the shade where no tile was named
+    # (vision.light.faces_left_in_shade), and the evened look reads the flower too
+    data, truth = make_scene(136, source="drawn", cast_shadow=0.45, width=1600)
+    res = scan(data, classify_fn=truth_classifier(truth))
+    assert hand_key(res["hand"]) == hand_key(truth["hand"])
+    assert res["image"]["evened_light"] == "kept"
+    monkeypatch.setattr(scan_module, "left_in_shade", lambda decoded, det: False)
+    short = scan(data, classify_fn=truth_classifier(truth))
+    assert len(short["tiles"]) == len(truth["tiles"]) - 1 and short["image"]["evened_light"] == "none"
 
 
 def test_only_a_reading_short_of_a_hand_is_looked_at_again_with_its_light_evened():
@@ -742,7 +763,7 @@ def test_a_far_off_png_takes_its_closer_look_from_the_working_image(monkeypatch)
     assert res["image"]["format"] == "PNG" and res["image"]["working_width"] == 2000
     assert res["image"]["closer_look"] == "kept" and len(decodes) == 1
     monkeypatch.setattr(scan_module, "CLOSER_LOOK_GAIN", float("inf"))
-    monkeypatch.setattr(scan_module, "short_of_a_hand", lambda tiles: False)  # (the evened look finds some)
+    _no_evened_look(monkeypatch)  # (the evened look finds some)
     assert len(res["tiles"]) > len(scan(png.tobytes(), classify_fn=truth_classifier(truth))["tiles"])
 
 
