@@ -198,13 +198,14 @@ def main(argv=None) -> int:
         s = score_scene(result, truth)
         s.update(seed=seed, width=width, table=truth["params"]["table"], tilt=truth["params"]["tilt"],
                  source=truth["params"]["source"], ms=result["timings_ms"]["total"],
-                 closer_look=result["image"]["closer_look"])
+                 closer_look=result["image"]["closer_look"], evened_light=result["image"]["evened_light"])
         rows.append(s)
         for key in ("true", "found", "right", "wrong_code"):
             totals[key] += s[key]
         totals["exact"] += s["exact"]
         totals["hand_ok"] += s["hand_ok"]
         totals["closer_" + s["closer_look"]] += 1
+        totals["evened_" + s["evened_light"]] += 1
         confusions.update(s["confusions"])
         if a.verbose and not s["exact"]:
             print(f"seed {seed} {truth['params']}: found {s['found']} right {s['right']} of {s['true']}\n"
@@ -232,6 +233,7 @@ def main(argv=None) -> int:
           f" hand right {totals['hand_ok']} / {n}")
     print(f"median scan time {np.median([r['ms'] for r in rows]):.0f} ms; wall {time.perf_counter() - t0:.0f} s")
     print(f"closer look taken in {totals['closer_kept'] + totals['closer_dropped']} scenes, kept in {totals['closer_kept']}")
+    print(f"evened look taken in {totals['evened_kept'] + totals['evened_dropped']} scenes, kept in {totals['evened_kept']}")
     crops = [c for r in rows for c in r["crops"]]
     if crops:
         poor = [ok for iou, ok in crops if iou < CROP_OK]
