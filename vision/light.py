@@ -21,6 +21,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from .face_mask import whiteness
+
 LIGHT_SIDE = 126       # px: the long side of the picture the light is read off
 CLOSE_SHARE = 0.06     # of that side: the disc that fills small dark things first ...
 OPEN_SHARE = 0.2       # ... and the disc that then takes off the bright tiles
@@ -80,8 +82,6 @@ def faces_left_in_shade(img: np.ndarray, gains: np.ndarray, threshold: float | N
     (``SHADE_CHROMA``, ``SHADE_DIMMER``: a checked cloth's dark squares, evened, pass the threshold
     too, in the cloth's colour). A photo with no shade costs the light's reading only (about 1 ms
     on a 1008 x 756 picture; docs/vision.md, "Tiles hidden in a shadow")."""
-    from .face_mask import whiteness  # the face mask's own measure of a face's pale
-
     if threshold is None or face_height <= 0 or not named:
         return 0
     h, w = img.shape[:2]
@@ -116,8 +116,6 @@ def faces_left_in_shade(img: np.ndarray, gains: np.ndarray, threshold: float | N
         return 0
     L0, a0, b0 = np.median(faces, axis=0)
     flat = labels.ravel()
-    count = 0
-    for i in shaped:
-        L, a, b = lab[flat == i].mean(axis=0)
-        count += int(abs(a - a0) + abs(b - b0) <= SHADE_CHROMA and L >= L0 - SHADE_DIMMER)
-    return count
+    # each blob's mean L, a and b at once (a mask of the picture per blob cost up to 2 ms a photo)
+    L, a, b = (np.bincount(flat, weights=lab[:, c], minlength=n)[shaped] / area[shaped - 1] for c in range(3))
+    return int(np.count_nonzero((np.abs(a - a0) + np.abs(b - b0) <= SHADE_CHROMA) & (L >= L0 - SHADE_DIMMER)))
