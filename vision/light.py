@@ -75,7 +75,8 @@ def faces_left_in_shade(img: np.ndarray, gains: np.ndarray, threshold: float | N
     faces are found by their outlines: 0), the quads it named (``named``, in ``img`` px) and its
     face height (px).
 
-    On every ``SHADE_SIDE``-th pixel or so: where evening (:func:`evened`) brightens a pixel
+    On ``img`` taken every few pixels, about ``SHADE_SIDE`` px on its long side (a strided view,
+    no resize): where evening (:func:`evened`) brightens a pixel
     ``SHADE_GAIN`` times or more, a pale blob (whiteness at ``threshold`` or over) away from every
     named quad counts when it is about a face's size (``SHADE_AREA``), a face's shape (its narrower
     side and fill, ``SHADE_SIDE_MIN`` and ``SHADE_FILL``) and the named faces' colour
