@@ -22,6 +22,7 @@ import cv2
 import numpy as np
 
 from .face_mask import whiteness
+from .quads import ASPECT_TYPICAL
 
 LIGHT_SIDE = 126       # px: the long side of the picture the light is read off
 CLOSE_SHARE = 0.06     # of that side: the disc that fills small dark things first ...
@@ -32,8 +33,7 @@ BLUR = 1.5             # px at LIGHT_SIDE: the light's blockiness smoothed
 
 SHADE_SIDE = 252       # px: about the long side of the picture a shade's faces are looked for on
 SHADE_GAIN = 1.35      # a pixel is in shade where evening brightens it this many times or more
-SHADE_AREA = (0.4, 2.5)  # a left face's pale area, times a face's (its height squared times ASPECT)
-ASPECT = 0.75          # a face's width over its height
+SHADE_AREA = (0.4, 2.5)  # a left face's pale area, times a face's (its height squared times ASPECT_TYPICAL)
 SHADE_SIDE_MIN = 0.45  # its narrower side, at least this share of a face's width ...
 SHADE_FILL = 0.45      # ... and its pale area at least this share of its bounding box
 SHADE_CHROMA = 14.0    # its colour (Lab a + b) at most this far from the named faces' ...
@@ -104,10 +104,10 @@ def faces_left_in_shade(img: np.ndarray, gains: np.ndarray, threshold: float | N
     n, labels, stats, _ = cv2.connectedComponentsWithStats((pale & away & (gain >= SHADE_GAIN)).astype(np.uint8),
                                                            connectivity=8)
     side = face_height * k
-    face = side * side * ASPECT
+    face = side * side * ASPECT_TYPICAL
     area, bw, bh = (stats[1:, c] for c in (cv2.CC_STAT_AREA, cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT))
     shaped = 1 + np.flatnonzero((area >= SHADE_AREA[0] * face) & (area <= SHADE_AREA[1] * face)
-                                & (np.minimum(bw, bh) >= SHADE_SIDE_MIN * side * ASPECT)
+                                & (np.minimum(bw, bh) >= SHADE_SIDE_MIN * side * ASPECT_TYPICAL)
                                 & (area >= SHADE_FILL * bw * bh))
     if not len(shaped):
         return 0
