@@ -58,14 +58,23 @@ def light_field(img: np.ndarray) -> np.ndarray:
     return cv2.GaussianBlur(level.astype(np.float32), (0, 0), BLUR)
 
 
-def evened(img: np.ndarray) -> np.ndarray:
-    """BGR uint8 ``img`` with its light evened: each pixel times the light's ``REF_PERCENTILE``
-    over the light where it lies (:func:`light_field`), between 1 and ``MAX_GAIN``."""
+def light_gain(img: np.ndarray) -> np.ndarray:
+    """How many times evening brightens each part of BGR ``img`` (float32, at :func:`light_field`'s
+    size): the light's ``REF_PERCENTILE`` over the light where it lies, between 1 and ``MAX_GAIN``."""
     light = light_field(img)
     ref = float(np.percentile(light, REF_PERCENTILE))
-    gain = np.clip(ref / np.maximum(light, 1.0), 1.0, MAX_GAIN).astype(np.float32)
-    gain = cv2.resize(gain, (img.shape[1], img.shape[0]), interpolation=cv2.INTER_LINEAR)
+    return np.clip(ref / np.maximum(light, 1.0), 1.0, MAX_GAIN).astype(np.float32)
+
+
+def _brightened(img: np.ndarray, gain: np.ndarray) -> np.ndarray:
+    """BGR uint8 ``img`` times ``gain`` (float32, at ``img``'s size), each channel alike."""
     return cv2.multiply(img, cv2.merge([gain, gain, gain]), dtype=cv2.CV_8U)
+
+
+def evened(img: np.ndarray) -> np.ndarray:
+    """BGR uint8 ``img`` with its light evened: each pixel times :func:`light_gain` where it lies."""
+    gain = cv2.resize(light_gain(img), (img.shape[1], img.shape[0]), interpolation=cv2.INTER_LINEAR)
+    return _brightened(img, gain)
 
 
 def faces_left_in_shade(img: np.ndarray, gains: np.ndarray, threshold: float | None, named: list,
@@ -89,12 +98,11 @@ def faces_left_in_shade(img: np.ndarray, gains: np.ndarray, threshold: float | N
     step = max(1, round(max(h, w) / SHADE_SIDE))
     small = np.ascontiguousarray(img[::step, ::step])
     sh, sw = small.shape[:2]
-    light = light_field(small)
-    gain = np.clip(float(np.percentile(light, REF_PERCENTILE)) / np.maximum(light, 1.0), 1.0, MAX_GAIN)
+    gain = light_gain(small)
     if float(gain.max()) < SHADE_GAIN:
         return 0
-    gain = cv2.resize(gain.astype(np.float32), (sw, sh), interpolation=cv2.INTER_LINEAR)
-    lit = cv2.multiply(small, cv2.merge([gain, gain, gain]), dtype=cv2.CV_8U)
+    gain = cv2.resize(gain, (sw, sh), interpolation=cv2.INTER_LINEAR)
+    lit = _brightened(small, gain)
     pale = whiteness(lit, gains) >= threshold
     k = sw / w
     found = np.zeros((sh, sw), np.uint8)
