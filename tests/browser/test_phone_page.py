@@ -234,6 +234,13 @@ def test_unpaired_phone_sees_how_to_pair(server, browser_context):
     assert page.is_visible("#capture")
 
 
+def _serving(body):
+    """A page route handler that answers with ``body`` in place of the server's scan."""
+    def fulfil(route):
+        route.fulfill(status=200, json=body)
+    return fulfil
+
+
 def test_a_tile_moved_to_another_kind_says_why_in_its_sheet(server, browser_context, tmp_path):
     # the server's own scan of a photo (over real HTTP: Playwright does not forward an XHR's
     # multipart body from a route), with its first concealed tile marked as moved from a
@@ -252,10 +259,7 @@ def test_a_tile_moved_to_another_kind_says_why_in_its_sheet(server, browser_cont
     concealed[0].update(moved_from="9m", moved_because="copies", confidence=0.31)
     concealed[1].update(moved_from="2f", moved_because="in_row", confidence=0.2)
 
-    def mark_moved(route):
-        route.fulfill(status=200, json=body)
-
-    page.route("**/api/scan", mark_moved)
+    page.route("**/api/scan", _serving(body))
     page.goto(f"{server}/pair?token={TOKEN}")
     page.wait_for_selector("body[data-ready=true]")
     page.set_input_files("#photo", str(photo))
@@ -293,13 +297,6 @@ def test_a_photo_on_a_pale_cloth_says_tiles_can_be_missed(server, browser_contex
         info = page.inner_text("#scan-info")
         assert ("pale table" in info) == said, info
         assert "tiles found" in info
-
-
-def _serving(body):
-    """A page route handler that answers with ``body`` in place of the server's scan."""
-    def fulfil(route):
-        route.fulfill(status=200, json=body)
-    return fulfil
 
 
 def test_a_hand_read_with_its_light_evened_says_part_of_it_lay_in_shadow(server, browser_context, tmp_path):
