@@ -153,6 +153,9 @@ def main(argv=None) -> int:
     ap.add_argument("--cast-shadow", type=float,
                     help="the phone's and arm's shadow over part of the hand, this share darker (0.4: 40%% less "
                     "light; default: no such shadow)")
+    ap.add_argument("--shake", type=float,
+                    help="the phone shaken during the exposure: the photo streaked along one direction over this "
+                    "share of its long side (0.005: 20 px at 4032; default: no shake)")
     ap.add_argument("--askew", type=float,
                     help="turn each tile in its row by this spread (degrees, a standard deviation), as hands laid "
                     "by players are (default: about 0.7, rows set straight)")
@@ -192,7 +195,8 @@ def main(argv=None) -> int:
         width = a.width or WIDTHS[seed % len(WIDTHS)]
         data, truth = make_scene(seed, width=width, sources=sources, fill=a.fill, bodies=a.bodies, table=a.table,
                                  lamp=a.lamp, portrait=a.portrait, askew=a.askew,
-                                 sideways=a.sideways, melds_beside=a.melds_beside, cast_shadow=a.cast_shadow)
+                                 sideways=a.sideways, melds_beside=a.melds_beside, cast_shadow=a.cast_shadow,
+                                 shake=a.shake)
         fn = truth_classifier(truth) if a.classifier == "truth" else None
         result = scan(data, classify_fn=fn)
         s = score_scene(result, truth)
@@ -222,7 +226,8 @@ def main(argv=None) -> int:
           + (f", lamp {a.lamp}" if a.lamp is not None else "") + (", portrait" if a.portrait else "")
           + (f", askew {a.askew}" if a.askew is not None else "") + (", sideways" if a.sideways else "")
           + (", melds beside" if a.melds_beside else "")
-          + (f", cast shadow {a.cast_shadow}" if a.cast_shadow is not None else ""))
+          + (f", cast shadow {a.cast_shadow}" if a.cast_shadow is not None else "")
+          + (f", shake {a.shake}" if a.shake is not None else ""))
     # a scene is drawn from the styles and fonts this machine has (riichi_art needs cairosvg, the
     # [train] extra; the art and tile fonts need ../shared; corner indices use the Latin fonts
     # installed), so the same seeds are other photos without them

@@ -8,7 +8,8 @@ around), then photographs it with a simulated phone camera:
   grey cloth, ``table="pale"``, only when asked for);
 * camera: tilt up to 40 degrees, any in-plane rotation, a phone lens (f = 0.7-0.95 W);
 * light: warm or cool tint, an uneven gradient, vignetting, glare spots, soft shadows;
-* optics and file: lens blur, sensor noise, JPEG quality 70-95 at phone sizes.
+* optics and file: lens blur, sensor noise, JPEG quality 70-95 at phone sizes (a hand's shake
+  during the exposure, a streak along one direction, only when asked for: ``shake``).
 
 Tiles come from :func:`vision.render.render_tile`.  One face style is used per
 scene (real sets are uniform); ``source`` picks it, by default at random among
@@ -534,7 +535,8 @@ def make_scene(seed: int, *, width: int = 1600, hand: dict | None = None, source
                sources: tuple[str, ...] | None = None, fill: float | None = None,
                bodies: str = "sprite", lamp: float | None = None,
                askew: float | None = None, sideways: bool = False,
-               melds_beside: bool = False, cast_shadow: float | None = None) -> tuple[bytes, dict]:
+               melds_beside: bool = False, cast_shadow: float | None = None,
+               shake: float | None = None) -> tuple[bytes, dict]:
     """Compose one synthetic table photo. Returns ``(jpeg_bytes, truth)``.
 
     ``fill``: the share of the frame's shorter side that the hand's layout spans (default: drawn
@@ -574,6 +576,11 @@ def make_scene(seed: int, *, width: int = 1600, hand: dict | None = None, source
     long side wide (:func:`cast_shadow_map`). By default no scene has one; a given one changes
     nothing else.
 
+    ``shake``: the phone moving during the exposure (a slow shutter under home light, held in one
+    hand): the picture streaked along one direction, drawn at random, over this share of the
+    photo's long side (0.005: 20 px on a 4032 px photo), after the lens's blur and before the
+    sensor's noise (:func:`shaken`). By default no scene has one; a given one changes nothing else.
+
     ``hand`` may be given in the form of :func:`parse_hand` (mpsz strings); by default
     a random hand.  ``truth`` = ``{"hand": <scan contract>, "tiles": [{"tile", "corners",
     "group"}], "image": {"width", "height"}, "params": {...}}``; ``tile`` is a code or
@@ -589,6 +596,8 @@ def make_scene(seed: int, *, width: int = 1600, hand: dict | None = None, source
         raise ValueError(f"lamp must be a share of the light from 0 to under 1, not {lamp!r}")
     if cast_shadow is not None and not 0 <= cast_shadow < 1:
         raise ValueError(f"cast_shadow must be a share of the light from 0 to under 1, not {cast_shadow!r}")
+    if shake is not None and not 0 <= shake <= 0.05:
+        raise ValueError(f"shake must be a share of the photo's long side from 0 to 0.05, not {shake!r}")
     rng = np.random.default_rng(seed)
     pool = tuple(sources) if sources else SCENE_SOURCES()
     src = source if source is not None else str(rng.choice(pool))
@@ -675,7 +684,10 @@ def make_scene(seed: int, *, width: int = 1600, hand: dict | None = None, source
     if cast_shadow is not None:  # drawn from the seed's own stream, so the rest of the scene stays the same
         centres = np.float32([np.mean(t["corners"], axis=0) for t in truth_tiles])
         shade = cast_shadow * cast_shadow_map(np.random.default_rng([seed, 3]), centres, out_w, out_h)
-    photo = _photograph(photo, rng, lamp, shade)
+    streak = None
+    if shake:  # its direction drawn from the seed's own stream, so the rest of the scene stays the same
+        streak = (shake * max(out_w, out_h), float(np.random.default_rng([seed, 4]).uniform(0, math.pi)))
+    photo = _photograph(photo, rng, lamp, shade, streak)
 
     ok, buf = cv2.imencode(".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, quality])
     assert ok
@@ -696,6 +708,8 @@ def make_scene(seed: int, *, width: int = 1600, hand: dict | None = None, source
         truth["params"]["melds_beside"] = True
     if cast_shadow is not None:
         truth["params"]["cast_shadow"] = cast_shadow
+    if shake is not None:
+        truth["params"]["shake"] = shake
     return buf.tobytes(), truth
 
 
@@ -722,11 +736,26 @@ def cast_shadow_map(rng: np.random.Generator, centres: np.ndarray, w: int, h: in
     return cv2.GaussianBlur(inside, (0, 0), sigma)
 
 
+def shaken(img: np.ndarray, length: float, angle: float) -> np.ndarray:
+    """``img`` (float) streaked as a camera moving during the exposure streaks it: each pixel the
+    mean of a line ``length`` px long through it at ``angle`` (radians from the x axis)."""
+    if length < 1:
+        return img
+    k = int(math.ceil(length)) | 1
+    kernel = np.zeros((k, k), np.float32)
+    c, dx, dy = k // 2, math.cos(angle) * length / 2, math.sin(angle) * length / 2
+    # drawn 8 times finer, with sub-pixel ends, so that a short streak keeps its length and angle
+    cv2.line(kernel, (round((c - dx) * 8), round((c - dy) * 8)), (round((c + dx) * 8), round((c + dy) * 8)),
+             1.0, 1, cv2.LINE_AA, shift=3)
+    return cv2.filter2D(img, -1, kernel / float(kernel.sum()), borderType=cv2.BORDER_REFLECT)
+
+
 def _photograph(img: np.ndarray, rng: np.random.Generator, lamp: float | None = None,
-                shade: np.ndarray | None = None) -> np.ndarray:
+                shade: np.ndarray | None = None, streak: tuple[float, float] | None = None) -> np.ndarray:
     """Light, lens and sensor: tint, gradient, vignetting, glare, blur, noise -> uint8 BGR.
     ``lamp``: see :func:`make_scene`; ``shade``: the share of the light a cast shadow takes at
-    each pixel (:func:`cast_shadow_map`); a glare spot, the lamp's own reflection, dims with it."""
+    each pixel (:func:`cast_shadow_map`); a glare spot, the lamp's own reflection, dims with it.
+    ``streak``: (length px, angle), the camera's shake during the exposure (:func:`shaken`)."""
     h, w = img.shape[:2]
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     xn, yn = (xx - w / 2) / (w / 2), (yy - h / 2) / (h / 2)
@@ -756,6 +785,8 @@ def _photograph(img: np.ndarray, rng: np.random.Generator, lamp: float | None = 
         out += (spot * rng.uniform(20, 75))[..., None]
     sigma = rng.uniform(0.4, 1.4) * max(w, h) / 1600
     out = cv2.GaussianBlur(out, (0, 0), sigma)
+    if streak is not None:
+        out = shaken(out, *streak)
     out += rng.normal(0, rng.uniform(1.5, 5), out.shape).astype(np.float32)
     return np.clip(out, 0, 255).astype(np.uint8)
 

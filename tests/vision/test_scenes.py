@@ -1,12 +1,14 @@
 """Synthetic table photos: reproducible, phone-like, with truth that matches the picture."""
 from __future__ import annotations
 
+import math
+
 import cv2
 import numpy as np
 import pytest
 
 from engine.tiles import parse
-from vision.scenes import make_scene, random_hand, truth_geometry
+from vision.scenes import make_scene, random_hand, shaken, truth_geometry
 
 
 def test_same_seed_same_photo_and_truth():
@@ -125,6 +127,39 @@ def test_a_cast_shadow_darkens_part_of_the_hand_by_its_share_and_changes_nothing
     assert min(at) < 0.75 and max(at) > 0.95
     with pytest.raises(ValueError, match="cast_shadow"):
         make_scene(5, width=800, cast_shadow=1.0)
+
+
+def test_a_shake_streaks_the_photo_and_changes_nothing_else():
+    """``shake``: the phone moving during the exposure streaks the photo along one direction over
+    that share of its long side; the scene's truth as without it."""
+    data, truth = make_scene(5, width=800)
+    streaked, streaked_truth = make_scene(5, width=800, shake=0.02)  # 16 px
+    assert streaked_truth["params"] == {**truth["params"], "shake": 0.02}
+    assert {k: v for k, v in streaked_truth.items() if k != "params"} == {k: v for k, v in truth.items() if k != "params"}
+    a, b = (cv2.imdecode(np.frombuffer(d, np.uint8), cv2.IMREAD_GRAYSCALE).astype(np.float32) for d in (data, streaked))
+    assert abs(float(a.mean()) - float(b.mean())) < 1.0  # the same light, moved about
+    # its edges smeared: much less fine detail (the Laplacian's spread, the sensor's noise smoothed out first)
+    sharp = [float(cv2.Laplacian(cv2.GaussianBlur(x, (0, 0), 1.5), cv2.CV_32F).std()) for x in (a, b)]
+    assert sharp[1] < 0.6 * sharp[0]
+    _, still = make_scene(5, width=800, shake=0.0)
+    assert {k: v for k, v in still.items() if k != "params"} == {k: v for k, v in truth.items() if k != "params"}
+    with pytest.raises(ValueError, match="shake"):
+        make_scene(5, width=800, shake=0.2)
+
+
+def test_a_shake_is_a_streak_of_its_length_along_its_direction():
+    dot = np.zeros((61, 61), np.float32)
+    dot[30, 30] = 1000.0
+    for length, angle in ((20.0, 0.0), (20.0, math.pi / 4), (20.0, math.pi / 2), (6.0, 1.0)):
+        out = shaken(dot, length, angle)
+        assert abs(float(out.sum()) - 1000.0) < 1.0  # light moved, none lost
+        ys, xs = np.nonzero(out > 1e-3)
+        span = math.hypot(float(xs.max() - xs.min()), float(ys.max() - ys.min()))
+        assert length - 2 <= span <= length + 2
+        # every streaked pixel lies on the line through the dot at that angle
+        off = np.abs(-(xs - 30) * math.sin(angle) + (ys - 30) * math.cos(angle))
+        assert float(off.max()) <= 1.0
+    assert shaken(dot, 0.5, 0.3) is dot  # under a pixel: no streak
 
 
 def test_askew_turns_each_tile_in_its_row_without_overlapping_its_neighbours():
