@@ -33,11 +33,12 @@ BLUR = 1.5             # px at LIGHT_SIDE: the light's blockiness smoothed
 
 SHADE_SIDE = 252       # px: about the long side of the picture a shade's faces are looked for on
 SHADE_GAIN = 1.35      # a pixel is in shade where evening brightens it this many times or more
-SHADE_AREA = (0.4, 2.5)  # a left face's pale area, times a face's (its height squared times ASPECT_TYPICAL)
+SHADE_AREA = (0.4, 6.0)  # a left face's pale area (or a meld's touching faces'), times a face's
+#                           (its height squared times ASPECT_TYPICAL)
 SHADE_SIDE_MIN = 0.45  # its narrower side, at least this share of a face's width ...
 SHADE_FILL = 0.45      # ... and its pale area at least this share of its bounding box
 SHADE_CHROMA = 14.0    # its colour (Lab a + b) at most this far from the named faces' ...
-SHADE_DIMMER = 30.0    # ... and its lightness (Lab L) at most this far below theirs
+SHADE_DIMMER = 60.0    # ... and its lightness (Lab L) at most this far below theirs (less evened at a shadow's edge)
 
 
 def _disc(size: float) -> np.ndarray:
@@ -85,10 +86,10 @@ def faces_left_in_shade(img: np.ndarray, gains: np.ndarray, threshold: float | N
     face height (px).
 
     On ``img`` taken every few pixels, about ``SHADE_SIDE`` px on its long side (a strided view,
-    no resize): where evening (:func:`evened`) brightens a pixel
-    ``SHADE_GAIN`` times or more, a pale blob (whiteness at ``threshold`` or over) away from every
-    named quad counts when it is about a face's size (``SHADE_AREA``), a face's shape (its narrower
-    side and fill, ``SHADE_SIDE_MIN`` and ``SHADE_FILL``) and the named faces' colour
+    no resize): where evening (:func:`evened`) brightens a pixel ``SHADE_GAIN`` times or more, a
+    pale blob (whiteness at ``threshold`` or over) away from every named quad counts when it is
+    about a face's size or a meld's of touching faces (``SHADE_AREA``), a face's shape (its
+    narrower side and fill, ``SHADE_SIDE_MIN`` and ``SHADE_FILL``) and the named faces' colour
     (``SHADE_CHROMA``, ``SHADE_DIMMER``: a checked cloth's dark squares, evened, pass the threshold
     too, in the cloth's colour). A photo with no shade costs the light's reading only (about 1 ms
     on a 1008 x 756 picture; docs/vision.md, "Tiles hidden in a shadow")."""
