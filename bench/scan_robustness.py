@@ -20,6 +20,7 @@ development seeds (below 1,000): the acceptance seeds (500,000 up) stay unseen.
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
 from collections import Counter
@@ -35,6 +36,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from scan_accuracy import LOSS_CAUSES, WIDTHS, loss_causes, score_scene  # noqa: E402
 from vision.scan import scan  # noqa: E402
 from vision.scenes import make_scene, truth_classifier  # noqa: E402
+from vision.scenes import shaken as scene_shake  # noqa: E402
 
 
 def sharpened(img: np.ndarray) -> np.ndarray:
@@ -45,13 +47,11 @@ def sharpened(img: np.ndarray) -> np.ndarray:
 
 
 def shaken(img: np.ndarray) -> np.ndarray:
-    """A hand's shake at a slow shutter: a blur along a 30-degree line a pixel long per 400 px of
-    width (10 px on a 12 MP photo)."""
-    k = max(3, round(img.shape[1] / 400))
-    line = np.zeros((k, k), np.float32)
-    line[k // 2, :] = 1.0
-    line = cv2.warpAffine(line, cv2.getRotationMatrix2D((k / 2 - 0.5, k / 2 - 0.5), 30, 1.0), (k, k))
-    return cv2.filter2D(img, -1, line / line.sum())
+    """A hand's shake at a slow shutter: a streak along a 30-degree line a pixel long per 400 px of
+    width, 3 px at least (10 px on a 12 MP photo), as ``make_scene(shake=0.0025)`` streaks a scene
+    before its noise (:func:`vision.scenes.shaken`; ``bench/scan_accuracy.py --shake`` for other lengths)."""
+    streaked = scene_shake(img.astype(np.float32), max(3.0, img.shape[1] / 400), math.radians(30))
+    return np.clip(np.rint(streaked), 0, 255).astype(np.uint8)
 
 
 def grainy(img: np.ndarray) -> np.ndarray:
