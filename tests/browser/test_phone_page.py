@@ -123,8 +123,10 @@ def test_scan_fix_self_draw_payments_and_record(server, browser_context, tmp_pat
     page.click(f"#winner button[data-value={WINNER}]")
     page.click(f"#dealer button[data-value={DEALER}]")
     page.click("#win-by button[data-value=discard]")
-    # a hand shot from further away is read far less well (docs/vision.md): the page says so
-    assert page.is_visible("#camera-tip") and "fill the photo" in page.inner_text("#camera-tip")
+    # a hand shot from further away, or with the phone moving, is read far less well
+    # (docs/vision.md, "A hand shot from further away", "A stronger shake"): the page says so
+    tip = page.inner_text("#camera-tip")
+    assert page.is_visible("#camera-tip") and "fill the photo" in tip and "phone still" in tip
     shot(page, "1-start")
 
     # Photograph: upload the rendered scene and wait for the scan.
