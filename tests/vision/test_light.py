@@ -62,9 +62,11 @@ THRESHOLD = 150.0               # whiteness: lit faces about 225, shaded ones ab
 SQUARE = (240, 215, 200)        # BGR: a checked cloth's light blue square, pale enough, not the faces' colour
 
 
-def _face_at(img, x, y, colour=FACE):
+def _face_at(img, x, y, colour=FACE, inked=None):
+    """A 48 x 64 face at (x, y) in ``colour``, with a stroke of ink where ``inked`` (by default:
+    a face of the faces' colour, not a cloth's square); its quad."""
     cv2.rectangle(img, (x, y), (x + 47, y + 63), colour, -1)
-    if colour == FACE:
+    if colour == FACE if inked is None else inked:
         cv2.line(img, (x + 14, y + 16), (x + 34, y + 52), (40, 40, 160), 3)  # ink
     return np.float32([[x, y], [x + 47, y], [x + 47, y + 63], [x, y + 63]])
 
@@ -79,10 +81,8 @@ def _hand(shadow: bool, squares: bool = False, meld: bool = False,
     picture, flowers, squares or meld and the row's first faces, at 45% of the light."""
     img = np.full((756, 1008, 3), FELT, np.uint8)
     row = [_face_at(img, 150 + 50 * k, 350) for k in range(14)]
-    flowers = [_face_at(img, x, 80, tuple(int(0.8 * c) for c in FACE) if dim else FACE) for x in (60, 170)]
-    if dim:  # the ink that _face_at draws on FACE only
-        for x in (60, 170):
-            cv2.line(img, (x + 14, 96), (x + 34, 132), (40, 40, 160), 3)
+    flower = tuple(int(0.8 * c) for c in FACE) if dim else FACE
+    flowers = [_face_at(img, x, 80, flower, inked=True) for x in (60, 170)]
     if squares:
         for x in (40, 130, 220):
             _face_at(img, x, 560, SQUARE)
