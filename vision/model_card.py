@@ -9,8 +9,9 @@ import re
 import sys
 from pathlib import Path
 
-from .dataset import BAND_BODY_SIDE, BAND_CUT, BAND_GROW, INPUT_H, INPUT_W, LABELS
+from .dataset import BAND_BODY_SIDE, BAND_CUT, BAND_GROW, INPUT_H, INPUT_W, LABELS, SHAKE_LENGTH, SHAKE_P
 from .faces.photos import LABEL_FIXES
+from .scene_crops import SHAKE as SCENE_SHAKE
 from .train import BAND_SHARE, CHECK_SEED, FLIP_AVERAGE, ROOT
 
 def _pct(x) -> str:
@@ -145,8 +146,11 @@ def write_card(reports: Path, out: Path) -> None:
           "Rendered crops (`vision/dataset.py`): a tile face from one of the face sources below on a rendered "
           "tile body (ivory/white face, rounded corners, green/blue/yellow/orange back showing on one or two sides), "
           "on a table with neighbouring tiles, warm/cool/uneven light, shadows and glare, a camera tilt of up to 40 "
-          "degrees, then cut out again with a slightly wrong quad the way the detector does, with blur, noise, JPEG, "
-          "and turned upside down half of the time. 5% are rejects (table, tile sides, two half tiles, far-off crops).",
+          "degrees, then cut out again with a slightly wrong quad the way the detector does, with blur, "
+          + (f"a phone's shake (`--shake`: {_pct(SHAKE_P)} of the crops streaked along one direction by "
+             f"{_pct(SHAKE_LENGTH[0])}-{_pct(SHAKE_LENGTH[1])} of their height), " if base and base.get("shake") else "")
+          + "noise, JPEG, and turned upside down half of the time. 5% are rejects (table, tile sides, two half "
+          "tiles, far-off crops).",
           "",
           f"Face sources on the training machine: {', '.join(f'`{s}`' for s in FACE_SOURCES)}.",
           "- `hk_art`: CC0 Hong Kong tile art; `riichi_art`: riichi-mahjong-tiles by FluffyStuff, bonus tiles by "
@@ -177,6 +181,9 @@ def write_card(reports: Path, out: Path) -> None:
                   "row's end, half-tile cuts, clutter); "
                   + (f"{base['scene_camera_share']:.0%} of the photos drawn with the tiles' bodies where the camera "
                      "sees them (`vision.scene_crops.scene_bodies`); " if base.get("scene_camera_share") else "")
+                  + (f"{base['scene_shake_share']:.0%} of them taken with a phone's shake of "
+                     f"{SCENE_SHAKE[0]:.1%}-{SCENE_SHAKE[1]:.1%} of the long side (`vision.scene_crops.scene_shake`); "
+                     if base.get("scene_shake_share") else "")
                   + f"{base['scene_seconds'] / 60:.1f} min to make in this run, cached in `.train/scenes`. They join "
                   "both training stages (stage A without the held-out styles' photos)."]
     L += ["- Real crops: `../shared/data/real-tiles` (314 product-photo crops, MIT licence, Camerash mahjong-dataset), "

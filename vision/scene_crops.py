@@ -26,6 +26,10 @@ FIRST_SCENE_SEED = 10_000_000
 FIRST_FLOWER_SCENE_SEED = 20_000_000  # the flower reader's photos (:func:`flower_scene_crops`)
 SCENES_PER_CHUNK = 20
 WIDTHS = (1600, 2016)  # phone photos are decoded at reduced size; bigger ones cost render time only
+# A phone's shake in the photos a reader trains on (:func:`scene_shake`): 0.1-0.6% of the long side
+# (docs/vision.md, "A stronger shake": the scan read 99, 96, 89 and 63 of 100 scenes at none, 0.25%,
+# 0.35% and 0.5% with readers that had seen little of it)
+SHAKE = (0.001, 0.006)
 # The modules whose code decides which crops a photo gives: the photo itself and the scanner's
 # cuts, with every module of this package that they import (:func:`scanner_modules`).
 SCANNER_MODULES = ("scenes.py", "scan.py")
@@ -80,19 +84,28 @@ def scene_bodies(seed: int, camera_share: float) -> str:
     return "camera" if seed % 10 < round(10 * camera_share) else "sprite"
 
 
+def scene_shake(seed: int, share: float) -> float | None:
+    """The shake photo ``seed`` is taken with (:func:`vision.scenes.make_scene`'s ``shake``): for
+    ``share`` of each twenty consecutive seeds a streak of ``SHAKE`` (a share of the long side, drawn
+    from the seed), else none."""
+    if seed % 20 >= round(20 * share):
+        return None
+    return float(np.random.default_rng([seed, 5]).uniform(*SHAKE))
+
+
 def scene_crops(seed: int, *, width: int = 1600, sources: tuple[str, ...] | None = None, hand: dict | None = None,
                 size: tuple[int, int] = (INPUT_H, INPUT_W), only: tuple[str, ...] | None = None,
-                bodies: str = "sprite"):
+                bodies: str = "sprite", shake: float | None = None):
     """The classifier inputs the scanner makes from one synthetic photo, with their labels.
 
     ``hand``: the photo's hand (:func:`vision.scenes.parse_hand` form; default random), ``size``:
     the model input (h, w) the crops are resized to, ``only``: the labels to keep (default all),
-    ``bodies``: the scene's tile bodies (:func:`vision.scenes.make_scene`).
+    ``bodies``: the scene's tile bodies and ``shake`` its camera's shake (:func:`vision.scenes.make_scene`).
     Returns (crops N x h x w x 3 uint8, labels, the scene's face source)."""
     from .scan import scan
     from .scenes import make_scene, truth_classifier
 
-    data, truth = make_scene(seed, width=width, sources=sources, hand=hand, bodies=bodies)
+    data, truth = make_scene(seed, width=width, sources=sources, hand=hand, bodies=bodies, shake=shake)
     name = truth_classifier(truth)
     crops, labels = [], []
 
@@ -111,22 +124,23 @@ def scene_crops(seed: int, *, width: int = 1600, sources: tuple[str, ...] | None
 def _chunk(args):
     """The crops of one chunk of photos: ``args`` = (chunk index, sources, first scene seed,
     whether flower-rich photos and their flowers only, at ``size``, the share of photos drawn with
-    camera bodies)."""
+    camera bodies, the share of photos taken with a shake)."""
     import cv2
 
     from .dataset import LABEL_INDEX
 
-    index, sources, first_seed, flowers, size, camera_share = args
+    index, sources, first_seed, flowers, size, camera_share, shake_share = args
     cv2.setNumThreads(1)
     xs, ys, srcs = [], [], []
     for k in range(SCENES_PER_CHUNK):
         seed = first_seed + index * SCENES_PER_CHUNK + k
         width = WIDTHS[seed % len(WIDTHS)]
-        bodies = scene_bodies(seed, camera_share)
+        bodies, shake = scene_bodies(seed, camera_share), scene_shake(seed, shake_share)
         if flowers:
-            x, labels, src = flower_scene_crops(seed, width=width, sources=sources, size=size, bodies=bodies)
+            x, labels, src = flower_scene_crops(seed, width=width, sources=sources, size=size, bodies=bodies,
+                                                shake=shake)
         else:
-            x, labels, src = scene_crops(seed, width=width, sources=sources, bodies=bodies)
+            x, labels, src = scene_crops(seed, width=width, sources=sources, bodies=bodies, shake=shake)
         xs.append(x)
         ys.extend(FLOWERS.index(c) if flowers else LABEL_INDEX[c] for c in labels)
         srcs.extend([src] * len(labels))
@@ -134,17 +148,20 @@ def _chunk(args):
 
 
 def build_scene_cache(path: str | os.PathLike, n_scenes: int, *, sources: tuple[str, ...] | None = None,
-                      workers: int = 2, camera_share: float = 0.0) -> dict:
+                      workers: int = 2, camera_share: float = 0.0, shake_share: float = 0.0) -> dict:
     """Crops from ``n_scenes`` photos (rounded up to chunks of 20), cached per chunk under ``path``.
 
     ``sources``: the face styles the scenes may draw from (default: every one available);
-    ``camera_share``: the share of photos drawn with camera bodies (:func:`scene_bodies`).
+    ``camera_share``: the share of photos drawn with camera bodies (:func:`scene_bodies`);
+    ``shake_share``: the share taken with a shake (:func:`scene_shake`).
     Returns ``{"x", "y" (label indices), "source"}`` like :func:`vision.dataset.build_cache`."""
     from .dataset import LABELS, RENDER_VERSION, cached_chunks
 
     key = (f"scenes sources={sorted(sources) if sources else None} n_labels={len(LABELS)} "
-           f"scanner={scanner_fingerprint()} faces={RENDER_VERSION} camera={camera_share:g} v2")
-    jobs = [(i, sources, FIRST_SCENE_SEED, False, None, camera_share) for i in range(-(-n_scenes // SCENES_PER_CHUNK))]
+           f"scanner={scanner_fingerprint()} faces={RENDER_VERSION} camera={camera_share:g} "
+           f"shake={shake_share:g}{SHAKE if shake_share else ''} v2")
+    jobs = [(i, sources, FIRST_SCENE_SEED, False, None, camera_share, shake_share)
+            for i in range(-(-n_scenes // SCENES_PER_CHUNK))]
     return cached_chunks(path, key, jobs, _chunk, workers=workers, what="scanned photos", per_chunk=SCENES_PER_CHUNK)
 
 
@@ -162,24 +179,26 @@ def flower_hand(seed: int) -> dict:
 
 
 def flower_scene_crops(seed: int, *, width: int, sources: tuple[str, ...], size: tuple[int, int],
-                       bodies: str = "sprite"):
+                       bodies: str = "sprite", shake: float | None = None):
     """The crops of flowers the scanner cuts from one flower-rich synthetic photo
     (:func:`flower_hand`), at the flower reader's input ``size`` (h, w), with their labels."""
     return scene_crops(seed, width=width, sources=sources, hand=flower_hand(seed), size=size, only=FLOWERS,
-                       bodies=bodies)
+                       bodies=bodies, shake=shake)
 
 
 def build_flower_scene_cache(path: str | os.PathLike, n_scenes: int, *, sources: tuple[str, ...],
                              size: tuple[int, int], first_seed: int = FIRST_FLOWER_SCENE_SEED,
-                             workers: int = 2, camera_share: float = 0.0) -> dict:
+                             workers: int = 2, camera_share: float = 0.0, shake_share: float = 0.0) -> dict:
     """The flower crops of ``n_scenes`` flower-rich photos (rounded up to chunks of 20) from scene
     seed ``first_seed`` on, drawn in the face ``sources`` with ``camera_share`` of them in camera
-    bodies (:func:`scene_bodies`), cached per chunk under ``path``; ``y`` indexes ``engine.tiles.FLOWERS``."""
+    bodies (:func:`scene_bodies`) and ``shake_share`` with a shake (:func:`scene_shake`), cached per
+    chunk under ``path``; ``y`` indexes ``engine.tiles.FLOWERS``."""
     from .dataset import RENDER_VERSION, cached_chunks
 
     key = (f"flower scenes sources={sorted(sources)} size={size} first={first_seed} "
-           f"scanner={scanner_fingerprint()} faces={RENDER_VERSION} camera={camera_share:g} v1")
-    jobs = [(i, tuple(sources), first_seed, True, tuple(size), camera_share)
+           f"scanner={scanner_fingerprint()} faces={RENDER_VERSION} camera={camera_share:g} "
+           f"shake={shake_share:g}{SHAKE if shake_share else ''} v1")
+    jobs = [(i, tuple(sources), first_seed, True, tuple(size), camera_share, shake_share)
             for i in range(-(-n_scenes // SCENES_PER_CHUNK))]
     return cached_chunks(path, key, jobs, _chunk, workers=workers, what="flower photos",
                          per_chunk=SCENES_PER_CHUNK)

@@ -37,6 +37,7 @@ FLOWERS_DRAWN, DRAWN_SEED = 24000, 22   # flowers of the procedural style only
 TEST_N, TEST_SEED = 4000, 33            # the test set: every face source, the never-trained one included
 SCENE_PHOTOS, SCENE_REPEAT = 400, 2     # flower-rich table photos whose flowers the scanner cuts, each crop twice
 CAMERA_SHARE = 0.0                      # of those photos, the share drawn with camera bodies (scene_crops.scene_bodies)
+SHAKE_SHARE = 0.25                      # --shake: the share taken with a phone's shake (scene_crops.scene_shake)
 TEST_SCENE_PHOTOS, TEST_SCENE_SEED = 100, 30_000_000  # photos for the test, every face source
 STEPS, LR = 3000, 3e-3
 FINETUNE_STEPS, FINETUNE_LR, REAL_SHARE = 400, 5e-4, 1 / 3  # then on real flowers, as the tile classifier
@@ -51,26 +52,28 @@ def _as_flowers(d: dict) -> dict:
 
 
 def training_flowers(never: tuple[str, ...], workers: int, scene_photos: int = SCENE_PHOTOS,
-                     camera_share: float = CAMERA_SHARE) -> tuple[dict, int]:
+                     camera_share: float = CAMERA_SHARE, shake: bool = False) -> tuple[dict, int]:
     """The rendered flowers, and ``SCENE_REPEAT`` times the flowers the scanner cut from
     ``scene_photos`` flower-rich table photos (:func:`vision.scene_crops.flower_scene_crops`; the
     rendered crops alone read riichi_art's flowers at 99.8% but its flowers in table photos at
     91%: the photo's light, perspective and the scanner's cut are what they lack), ``camera_share``
-    of those photos drawn with the tiles' bodies where the camera sees them.
+    of those photos drawn with the tiles' bodies where the camera sees them; ``shake``: the rendered
+    crops streaked by a phone's shake and ``SHAKE_SHARE`` of the photos taken with one.
 
     Returns (the training data, how many crops the photos gave)."""
     from .scenes import SCENE_SOURCES
 
     mixed = build_cache(WORK / "flowers", FLOWERS_MIXED, MIXED_SEED, labels=FLOWERS, exclude=never, out_size=SIZE,
-                        workers=workers)
+                        workers=workers, shake=shake)
     drawn = build_cache(WORK / "flowers", FLOWERS_DRAWN, DRAWN_SEED, labels=FLOWERS, only=("drawn",), out_size=SIZE,
-                        workers=workers)
+                        workers=workers, shake=shake)
     parts = [_as_flowers(mixed), _as_flowers(drawn)]
     n_scene = 0
     if scene_photos:
         sources = tuple(s for s in SCENE_SOURCES() if s not in never)
         scenes = build_flower_scene_cache(WORK / "flower-scenes", scene_photos, sources=sources, size=SIZE,
-                                          workers=workers, camera_share=camera_share)
+                                          workers=workers, camera_share=camera_share,
+                                          shake_share=SHAKE_SHARE if shake else 0.0)
         parts += [{"x": scenes["x"], "y": scenes["y"].astype(np.int64)}] * SCENE_REPEAT
         n_scene = len(scenes["y"])
     return {k: np.concatenate([p[k] for p in parts]) for k in ("x", "y")}, n_scene
@@ -205,8 +208,11 @@ def card_section(report: dict) -> list[str]:
             f"{report['scene_photos']} flower-rich synthetic table photos (scene seeds from "
             f"{FIRST_FLOWER_SCENE_SEED:,}, every face source but the never-trained"
             + (f"; {report['camera_share']:.0%} of them with the tiles' bodies where the camera sees them"
-               if report.get("camera_share") else "") + "; `vision/scene_crops.py`)"
+               if report.get("camera_share") else "")
+            + (f"; {report['shake_share']:.0%} of them taken with a phone's shake (`scene_shake`)"
+               if report.get("shake_share") else "") + "; `vision/scene_crops.py`)"
             if report.get("scene_photos") else "")
+         + ("; the rendered flowers streaked by a phone's shake (`--shake`)" if report.get("shake") else "")
          + f". Training seed {report.get('train_seed', TRAIN_SEED)}, {report['train']['steps']} of "
          f"{report['train']['steps_planned']} steps x batch {report['train']['batch']}, learning rate {LR}, "
          f"{report['train']['seconds'] / 60:.1f} min on {report['env']['device']} with {report['env']['threads']} "
@@ -249,6 +255,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="flower-rich table photos whose scanner crops join the training (0: rendered crops only)")
     ap.add_argument("--camera-share", type=float, default=CAMERA_SHARE,
                     help="share of those photos drawn with the tiles' bodies where the camera sees them")
+    ap.add_argument("--shake", action="store_true",
+                    help="train on flowers streaked by a phone's shake (vision.dataset.SHAKE_P, SHAKE_LENGTH) and "
+                         "SHAKE_SHARE of the photos taken with one; not in the shipped recipe (docs/classifier.md)")
     ap.add_argument("--threads", type=int, default=2, help="torch CPU threads")
     ap.add_argument("--no-real", action="store_true",
                     help="rendered crops only: no real-crop fine-tune or cross-validation (a hold-out reader, like "
@@ -267,7 +276,7 @@ def main(argv: list[str] | None = None) -> int:
     torch.set_num_threads(a.threads)
     t0 = time.time()
     never = never_trained(a)
-    data, n_scene = training_flowers(never, a.workers, a.scene_photos, a.camera_share)
+    data, n_scene = training_flowers(never, a.workers, a.scene_photos, a.camera_share, a.shake)
     print(f"{len(data['y'])} flower crops", flush=True)
     torch.manual_seed(a.seed)
     model = build_model(len(FLOWERS))
@@ -287,7 +296,7 @@ def main(argv: list[str] | None = None) -> int:
     given = argv if argv is not None else sys.argv[1:]
     report = {"command": " ".join(["python -m vision.train_flowers", *given]).strip(),
               "never_trained": list(never), "scene_photos": a.scene_photos, "n_scene_flowers": n_scene,
-              "camera_share": a.camera_share,
+              "camera_share": a.camera_share, "shake": a.shake, "shake_share": SHAKE_SHARE if a.shake else 0.0,
               "train_seed": a.seed, "train": info, "real_finetune": real, "real_cv": cv,
               "env": environment(), "weight": FLOWER_WEIGHT,
               "params": int(sum(p.numel() for p in model.parameters())), "onnx_bytes": out.stat().st_size,

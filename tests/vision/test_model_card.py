@@ -104,10 +104,11 @@ def test_a_card_from_the_hold_out_runs_alone_says_where_the_goal_stands(card, tm
     assert goal[4].startswith("- unseen style: 94.7% against the 95% goal, with the whole classify step of that recipe")
 
 
-def test_the_camera_share_reaches_the_scanner_photos_and_the_report(monkeypatch):
-    """``--camera-share``: the share of the scanner's training photos drawn with camera bodies goes
-    to ``build_scene_cache`` (whose cache key names it) and into the run's facts (``training_data``'s, kept
-    in the base report); the card's sentence on it is not checked here."""
+def test_the_camera_share_and_the_shake_reach_the_training_data_and_the_report(monkeypatch):
+    """``--camera-share``: the share of the scanner's training photos drawn with camera bodies, and
+    ``--shake``: the rendered crops streaked and ``SHAKE_SHARE`` of those photos taken with a shake, go
+    to ``rendered_data`` and ``build_scene_cache`` (whose cache keys name them) and into the run's facts
+    (``training_data``'s, kept in the base report); the card's sentence on them is not checked here."""
     import argparse
 
     import numpy as np
@@ -117,26 +118,28 @@ def test_the_camera_share_reaches_the_scanner_photos_and_the_report(monkeypatch)
     asked = {}
     tiny = {"x": np.zeros((2, 4, 3, 3), np.uint8), "y": np.array([0, 1], np.int16), "source": np.array(["drawn"] * 2)}
 
-    def fake_cache(path, n, *, sources=None, workers=2, camera_share=0.0):
-        asked.update(n=n, camera_share=camera_share)
+    def fake_cache(path, n, *, sources=None, workers=2, camera_share=0.0, shake_share=0.0):
+        asked.update(n=n, camera_share=camera_share, shake_share=shake_share)
         return {k: v[:1] for k, v in tiny.items()}
 
-    def fake_rendered(n, workers, band=0.0):
-        asked.update(band=band)
+    def fake_rendered(n, workers, band=0.0, shake=False):
+        asked.update(band=band, shake=shake)
         return dict(tiny), 0.0
 
     monkeypatch.setattr(train, "rendered_data", fake_rendered)
     monkeypatch.setattr(scene_crops, "build_scene_cache", fake_cache)
-    a = argparse.Namespace(n=2, workers=1, never="", scenes=20, camera_share=0.3, band=0.0)
+    a = argparse.Namespace(n=2, workers=1, never="", scenes=20, camera_share=0.3, shake=True, band=0.0)
     data, facts = train.training_data(a)
-    assert asked == {"n": 20, "camera_share": 0.3, "band": 0.0}
-    assert facts["scene_camera_share"] == 0.3 and len(data["y"]) == 3
-    a.camera_share = train.CAMERA_SHARE
+    assert asked == {"n": 20, "camera_share": 0.3, "shake_share": train.SHAKE_SHARE, "band": 0.0, "shake": True}
+    assert facts["scene_camera_share"] == 0.3 and facts["scene_shake_share"] == 0.25 and facts["shake"]
+    assert len(data["y"]) == 3
+    a.camera_share, a.shake = train.CAMERA_SHARE, False
     train.training_data(a)
     assert asked["camera_share"] == 0.0  # the shipped recipe draws them all as sprites
+    assert asked["shake_share"] == 0.0 and not asked["shake"]  # and without --shake takes none with a shake
     a.band = train.BAND_SHARE  # --banded: the rendered crops with body bands; the scanner's crops as they are
     train.training_data(a)
-    assert asked == {"n": 20, "camera_share": 0.0, "band": train.BAND_SHARE}
+    assert asked == {"n": 20, "camera_share": 0.0, "shake_share": 0.0, "band": train.BAND_SHARE, "shake": False}
 
 
 def test_the_banded_readers_section_is_written_from_its_own_reports(card, tmp_path):

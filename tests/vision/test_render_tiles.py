@@ -189,7 +189,35 @@ def test_training_crops_are_reproducible_and_sized():
     r = make_crop("3p", np.random.default_rng(9), reject=True)
     assert a.shape == (INPUT_H, INPUT_W, 3) and a.dtype == np.uint8
     assert np.array_equal(a, b) and not np.array_equal(a, r)
+    shaken = [make_crop("3p", np.random.default_rng(s), shake=True) for s in range(9, 19)]
+    assert any(not np.array_equal(x, make_crop("3p", np.random.default_rng(s))) for s, x in zip(range(9, 19), shaken))
     assert random_reject(np.random.default_rng(1)).shape == (INPUT_H, INPUT_W, 3)
+
+
+def test_training_crops_with_a_shake_are_streaked_up_to_a_fifth_of_their_height(monkeypatch):
+    """``_degrade(shake=True)`` streaks ``SHAKE_P`` of the crops as a phone's shake does
+    (``vision.scenes.shaken``), by ``SHAKE_LENGTH`` of the crop's height, in any direction; without it
+    no crop is (the crops made before, with their short motion blur)."""
+    from vision import dataset
+
+    streaks = []
+
+    def record(img, length, angle):
+        streaks.append((length / img.shape[0], angle))
+        return img
+
+    monkeypatch.setattr(dataset, "shaken", record)
+    rng = np.random.default_rng(5)
+    for _ in range(100):
+        dataset._degrade(np.full((60, 45, 3), 128, np.uint8), rng)
+    assert streaks == []
+    for _ in range(400):
+        dataset._degrade(np.full((int(rng.integers(40, 150)), 45, 3), 128, np.uint8), rng, shake=True)
+    share = np.array([s for s, _ in streaks])
+    assert abs(len(streaks) / 400 - dataset.SHAKE_P) < 0.06
+    assert dataset.SHAKE_LENGTH == (0.03, 0.2)
+    assert share.min() >= 0.03 and share.max() <= 0.2 and share.max() > 0.18  # up to a fifth of the height
+    assert max(a for _, a in streaks) > 2.5 and min(a for _, a in streaks) < 0.6  # every direction
 
 
 def test_a_rendered_tile_shows_its_body_beside_the_edges_body_edges_names():

@@ -6,7 +6,8 @@ import numpy as np
 
 from vision.dataset import INPUT_H, INPUT_W, LABEL_INDEX, cached_chunks
 from engine.tiles import FLOWERS
-from vision.scene_crops import FIRST_FLOWER_SCENE_SEED, flower_hand, flower_scene_crops, scene_bodies, scene_crops
+from vision.scene_crops import (FIRST_FLOWER_SCENE_SEED, SHAKE, flower_hand, flower_scene_crops, scene_bodies, scene_crops,
+                                scene_shake)
 from vision.scenes import make_scene, parse_hand
 
 SEED = 10_000_003  # a training-scene seed (vision.scene_crops.FIRST_SCENE_SEED and up)
@@ -37,6 +38,21 @@ def test_a_share_of_the_photos_is_drawn_with_camera_bodies():
     found = [c for c in labels if c != "reject"]
     assert len(found) >= 0.8 * len(truth["tiles"]) and set(found) <= {t["tile"] for t in truth["tiles"]}
     assert x.shape[0] != sprite.shape[0] or not np.array_equal(x, sprite)  # the photo is another
+
+
+def test_a_share_of_the_photos_is_taken_with_a_shake():
+    for share, n in ((0.0, 0), (0.25, 5), (1.0, 20)):
+        for first in (0, SEED - 7):  # every twenty consecutive seeds hold the share
+            shakes = [scene_shake(s, share) for s in range(first, first + 20)]
+            assert len([x for x in shakes if x is not None]) == n
+            assert all(SHAKE[0] <= x <= SHAKE[1] for x in shakes if x is not None)
+            assert shakes == [scene_shake(s, share) for s in range(first, first + 20)]  # the seed's own
+    shaken, labels, _ = scene_crops(SEED, sources=("drawn",), shake=0.004)
+    still, still_labels, _ = scene_crops(SEED, sources=("drawn",))
+    _, truth = make_scene(SEED, sources=("drawn",), shake=0.004)
+    found = [c for c in labels if c != "reject"]
+    assert len(found) >= 0.8 * len(truth["tiles"]) and set(found) <= {t["tile"] for t in truth["tiles"]}
+    assert shaken.shape[0] != still.shape[0] or not np.array_equal(shaken, still)  # the photo is another
 
 
 def test_a_flower_hand_sets_four_to_eight_flowers_aside_and_keeps_its_melds():
