@@ -158,8 +158,8 @@ def build_scene_cache(path: str | os.PathLike, n_scenes: int, *, sources: tuple[
     from .dataset import LABELS, RENDER_VERSION, cached_chunks
 
     key = (f"scenes sources={sorted(sources) if sources else None} n_labels={len(LABELS)} "
-           f"scanner={scanner_fingerprint()} faces={RENDER_VERSION} camera={camera_share:g} "
-           f"shake={shake_share:g}{SHAKE if shake_share else ''} v2")
+           f"scanner={scanner_fingerprint()} faces={RENDER_VERSION} camera={camera_share:g}"
+           f"{f' shake={shake_share:g}{SHAKE}' if shake_share else ''} v2")  # the key made before, without a shake
     jobs = [(i, sources, FIRST_SCENE_SEED, False, None, camera_share, shake_share)
             for i in range(-(-n_scenes // SCENES_PER_CHUNK))]
     return cached_chunks(path, key, jobs, _chunk, workers=workers, what="scanned photos", per_chunk=SCENES_PER_CHUNK)
@@ -196,8 +196,8 @@ def build_flower_scene_cache(path: str | os.PathLike, n_scenes: int, *, sources:
     from .dataset import RENDER_VERSION, cached_chunks
 
     key = (f"flower scenes sources={sorted(sources)} size={size} first={first_seed} "
-           f"scanner={scanner_fingerprint()} faces={RENDER_VERSION} camera={camera_share:g} "
-           f"shake={shake_share:g}{SHAKE if shake_share else ''} v1")
+           f"scanner={scanner_fingerprint()} faces={RENDER_VERSION} camera={camera_share:g}"
+           f"{f' shake={shake_share:g}{SHAKE}' if shake_share else ''} v1")
     jobs = [(i, tuple(sources), first_seed, True, tuple(size), camera_share, shake_share)
             for i in range(-(-n_scenes // SCENES_PER_CHUNK))]
     return cached_chunks(path, key, jobs, _chunk, workers=workers, what="flower photos",
