@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from scan_accuracy import LOSS_CAUSES, WIDTHS, loss_causes, score_scene  # noqa: E402
 from vision.scan import scan  # noqa: E402
 from vision.scenes import make_scene, truth_classifier  # noqa: E402
-from vision.scenes import shaken as scene_shake  # noqa: E402
+from vision.scenes import shaken as streaked_by_shake  # noqa: E402
 
 
 def sharpened(img: np.ndarray) -> np.ndarray:
@@ -50,7 +50,7 @@ def shaken(img: np.ndarray) -> np.ndarray:
     """A hand's shake at a slow shutter: a streak along a 30-degree line a pixel long per 400 px of
     width, 3 px at least (10 px on a 12 MP photo), as ``make_scene(shake=0.0025)`` streaks a scene
     before its noise (:func:`vision.scenes.shaken`; ``bench/scan_accuracy.py --shake`` for other lengths)."""
-    streaked = scene_shake(img.astype(np.float32), max(3.0, img.shape[1] / 400), math.radians(30))
+    streaked = streaked_by_shake(img.astype(np.float32), max(3.0, img.shape[1] / 400), math.radians(30))
     return np.clip(np.rint(streaked), 0, 255).astype(np.uint8)
 
 

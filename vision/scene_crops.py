@@ -30,6 +30,7 @@ WIDTHS = (1600, 2016)  # phone photos are decoded at reduced size; bigger ones c
 # (docs/vision.md, "A stronger shake": the scan read 99, 96, 89 and 63 of 100 scenes at none, 0.25%,
 # 0.35% and 0.5% with readers that had seen little of it)
 SHAKE = (0.001, 0.006)
+SHAKE_SHARE = 0.25  # a trainer's --shake: the share of its photos taken with a shake
 # The modules whose code decides which crops a photo gives: the photo itself and the scanner's
 # cuts, with every module of this package that they import (:func:`scanner_modules`).
 SCANNER_MODULES = ("scenes.py", "scan.py")

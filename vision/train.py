@@ -39,7 +39,6 @@ TRAIN_SEED = 7
 CHECK_SEED = 11
 CHECK_N = 1000
 CAMERA_SHARE = 0.0  # of the scanner's photos, the share drawn with the tiles' bodies where the camera sees them
-SHAKE_SHARE = 0.25  # --shake: of the scanner's photos, the share taken with a phone's shake (vision.scene_crops.scene_shake)
 STEPS_A, STEPS_B, BATCH = 9000, 12000, 64  # the default run: stage A, stage B, crops per step
 BAND_SHARE = 0.25  # --banded: the share of rendered crops cut with a body band (vision.dataset.with_band)
 
@@ -401,11 +400,11 @@ def training_data(a) -> tuple[dict, dict]:
     synthetic photos (:mod:`vision.scene_crops`), without the never-trained face sources.
     Returns (data, facts for the report)."""
     from .faces import FACE_SOURCES
-    from .scene_crops import FIRST_SCENE_SEED, build_scene_cache
+    from .scene_crops import FIRST_SCENE_SEED, SHAKE_SHARE, build_scene_cache
 
     never = never_trained(a)
-    shake = a.shake
-    data, t_render = rendered_data(a.n, a.workers, a.band, shake)
+    shake_share = SHAKE_SHARE if a.shake else 0.0
+    data, t_render = rendered_data(a.n, a.workers, a.band, a.shake)
     facts = {"render_seconds": round(t_render, 1), "n_rendered_all": int(len(data["y"])), "never_trained": list(never)}
     if never:  # a style no stage ever trains on: the scenes' unseen style for the shipped model
         data = _without_sources(data, never)
@@ -415,14 +414,13 @@ def training_data(a) -> tuple[dict, dict]:
         t0 = time.time()
         print(f"scanning/loading {a.scenes} synthetic photos ...", flush=True)
         sc = build_scene_cache(WORK / "scenes", a.scenes, sources=tuple(s for s in FACE_SOURCES if s not in never),
-                               workers=a.workers, camera_share=a.camera_share,
-                               shake_share=SHAKE_SHARE if shake else 0.0)
+                               workers=a.workers, camera_share=a.camera_share, shake_share=shake_share)
         data = {k: np.concatenate([data[k], sc[k]]) for k in data}
         facts.update(scene_photos=a.scenes, scene_first_seed=FIRST_SCENE_SEED, n_scene_crops=int(len(sc["y"])),
                      n_scene_rejects=int((sc["y"] == LABEL_INDEX["reject"]).sum()),
                      scene_seconds=round(time.time() - t0, 1), scene_camera_share=a.camera_share,
-                     scene_shake_share=SHAKE_SHARE if shake else 0.0)
-    facts["shake"] = shake
+                     scene_shake_share=shake_share)
+    facts["shake"] = a.shake
     return data, facts
 
 
@@ -668,7 +666,7 @@ def main(argv: list[str] | None = None) -> int:
                          "(vision.scene_crops.scene_bodies)")
     ap.add_argument("--shake", action="store_true",
                     help="train on crops streaked by a phone's shake (vision.dataset.SHAKE_P, SHAKE_LENGTH) and with "
-                         "SHAKE_SHARE of those photos taken with one (vision.scene_crops.scene_shake); not in the "
+                         "vision.scene_crops.SHAKE_SHARE of those photos taken with one (scene_shake); not in the "
                          "shipped recipe (docs/classifier.md)")
     ap.add_argument("--steps-a", type=int, default=STEPS_A, help="stage A steps (without the held-out sources)")
     ap.add_argument("--steps-b", type=int, default=STEPS_B, help="stage B steps (all sources)")

@@ -28,7 +28,7 @@ from engine.tiles import FLOWERS
 from .classify import FLOWER_H, FLOWER_W, to_input
 from .dataset import LABELS, build_cache, load_real
 from .model_card import replace_card_section
-from .scene_crops import FIRST_FLOWER_SCENE_SEED, build_flower_scene_cache
+from .scene_crops import FIRST_FLOWER_SCENE_SEED, SHAKE_SHARE, build_flower_scene_cache
 from .train import (MODELS, REPORTS, TRAIN_SEED, WORK, augment_real, build_model, device, environment, export_onnx,
                     folds, jitter_rendered, never_trained, predict, train)
 
@@ -37,7 +37,6 @@ FLOWERS_DRAWN, DRAWN_SEED = 24000, 22   # flowers of the procedural style only
 TEST_N, TEST_SEED = 4000, 33            # the test set: every face source, the never-trained one included
 SCENE_PHOTOS, SCENE_REPEAT = 400, 2     # flower-rich table photos whose flowers the scanner cuts, each crop twice
 CAMERA_SHARE = 0.0                      # of those photos, the share drawn with camera bodies (scene_crops.scene_bodies)
-SHAKE_SHARE = 0.25                      # --shake: the share taken with a phone's shake (scene_crops.scene_shake)
 TEST_SCENE_PHOTOS, TEST_SCENE_SEED = 100, 30_000_000  # photos for the test, every face source
 STEPS, LR = 3000, 3e-3
 FINETUNE_STEPS, FINETUNE_LR, REAL_SHARE = 400, 5e-4, 1 / 3  # then on real flowers, as the tile classifier
@@ -257,7 +256,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="share of those photos drawn with the tiles' bodies where the camera sees them")
     ap.add_argument("--shake", action="store_true",
                     help="train on flowers streaked by a phone's shake (vision.dataset.SHAKE_P, SHAKE_LENGTH) and "
-                         "SHAKE_SHARE of the photos taken with one; not in the shipped recipe (docs/classifier.md)")
+                         "vision.scene_crops.SHAKE_SHARE of the photos taken with one; not in the shipped recipe "
+                         "(docs/classifier.md)")
     ap.add_argument("--threads", type=int, default=2, help="torch CPU threads")
     ap.add_argument("--no-real", action="store_true",
                     help="rendered crops only: no real-crop fine-tune or cross-validation (a hold-out reader, like "

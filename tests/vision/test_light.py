@@ -66,7 +66,7 @@ def _face_at(img, x, y, colour=FACE, inked=None):
     """A 48 x 64 face at (x, y) in ``colour``, with a stroke of ink where ``inked`` (by default:
     a face of the faces' colour, not a cloth's square); its quad."""
     cv2.rectangle(img, (x, y), (x + 47, y + 63), colour, -1)
-    if colour == FACE if inked is None else inked:
+    if (colour == FACE) if inked is None else inked:
         cv2.line(img, (x + 14, y + 16), (x + 34, y + 52), (40, 40, 160), 3)  # ink
     return np.float32([[x, y], [x + 47, y], [x + 47, y + 63], [x, y + 63]])
 

@@ -130,7 +130,7 @@ def test_the_camera_share_and_the_shake_reach_the_training_data_and_the_report(m
     monkeypatch.setattr(scene_crops, "build_scene_cache", fake_cache)
     a = argparse.Namespace(n=2, workers=1, never="", scenes=20, camera_share=0.3, shake=True, band=0.0)
     data, facts = train.training_data(a)
-    assert asked == {"n": 20, "camera_share": 0.3, "shake_share": train.SHAKE_SHARE, "band": 0.0, "shake": True}
+    assert asked == {"n": 20, "camera_share": 0.3, "shake_share": scene_crops.SHAKE_SHARE, "band": 0.0, "shake": True}
     assert facts["scene_camera_share"] == 0.3 and facts["scene_shake_share"] == 0.25 and facts["shake"]
     assert len(data["y"]) == 3
     a.camera_share, a.shake = train.CAMERA_SHARE, False
