@@ -31,6 +31,13 @@ WIDTHS = (1600, 2016)  # phone photos are decoded at reduced size; bigger ones c
 # 0.35% and 0.5% with readers that had seen little of it)
 SHAKE = (0.001, 0.006)
 SHAKE_SHARE = 0.25  # a trainer's --shake: the share of its photos taken with a shake
+
+
+def shake_share(shake: bool) -> float:
+    """The share of a trainer's scanner photos taken with a shake: ``SHAKE_SHARE`` with its
+    ``--shake``, none without (the shipped recipe)."""
+    return SHAKE_SHARE if shake else 0.0
+
 # The modules whose code decides which crops a photo gives: the photo itself and the scanner's
 # cuts, with every module of this package that they import (:func:`scanner_modules`).
 SCANNER_MODULES = ("scenes.py", "scan.py")

@@ -400,10 +400,10 @@ def training_data(a) -> tuple[dict, dict]:
     synthetic photos (:mod:`vision.scene_crops`), without the never-trained face sources.
     Returns (data, facts for the report)."""
     from .faces import FACE_SOURCES
-    from .scene_crops import FIRST_SCENE_SEED, SHAKE_SHARE, build_scene_cache
+    from .scene_crops import FIRST_SCENE_SEED, build_scene_cache, shake_share as shake_share_of
 
     never = never_trained(a)
-    shake_share = SHAKE_SHARE if a.shake else 0.0
+    shake_share = shake_share_of(a.shake)
     data, t_render = rendered_data(a.n, a.workers, a.band, a.shake)
     facts = {"render_seconds": round(t_render, 1), "n_rendered_all": int(len(data["y"])), "never_trained": list(never)}
     if never:  # a style no stage ever trains on: the scenes' unseen style for the shipped model

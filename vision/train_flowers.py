@@ -28,7 +28,7 @@ from engine.tiles import FLOWERS
 from .classify import FLOWER_H, FLOWER_W, to_input
 from .dataset import LABELS, build_cache, load_real
 from .model_card import replace_card_section
-from .scene_crops import FIRST_FLOWER_SCENE_SEED, SHAKE_SHARE, build_flower_scene_cache
+from .scene_crops import FIRST_FLOWER_SCENE_SEED, build_flower_scene_cache, shake_share
 from .train import (MODELS, REPORTS, TRAIN_SEED, WORK, augment_real, build_model, device, environment, export_onnx,
                     folds, jitter_rendered, never_trained, predict, train)
 
@@ -72,7 +72,7 @@ def training_flowers(never: tuple[str, ...], workers: int, scene_photos: int = S
         sources = tuple(s for s in SCENE_SOURCES() if s not in never)
         scenes = build_flower_scene_cache(WORK / "flower-scenes", scene_photos, sources=sources, size=SIZE,
                                           workers=workers, camera_share=camera_share,
-                                          shake_share=SHAKE_SHARE if shake else 0.0)
+                                          shake_share=shake_share(shake))
         parts += [{"x": scenes["x"], "y": scenes["y"].astype(np.int64)}] * SCENE_REPEAT
         n_scene = len(scenes["y"])
     return {k: np.concatenate([p[k] for p in parts]) for k in ("x", "y")}, n_scene
@@ -296,7 +296,7 @@ def main(argv: list[str] | None = None) -> int:
     given = argv if argv is not None else sys.argv[1:]
     report = {"command": " ".join(["python -m vision.train_flowers", *given]).strip(),
               "never_trained": list(never), "scene_photos": a.scene_photos, "n_scene_flowers": n_scene,
-              "camera_share": a.camera_share, "shake": a.shake, "shake_share": SHAKE_SHARE if a.shake else 0.0,
+              "camera_share": a.camera_share, "shake": a.shake, "shake_share": shake_share(a.shake),
               "train_seed": a.seed, "train": info, "real_finetune": real, "real_cv": cv,
               "env": environment(), "weight": FLOWER_WEIGHT,
               "params": int(sum(p.numel() for p in model.parameters())), "onnx_bytes": out.stat().st_size,
