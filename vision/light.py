@@ -78,34 +78,53 @@ def evened(img: np.ndarray) -> np.ndarray:
     return _brightened(img, gain)
 
 
-def faces_left_in_shade(img: np.ndarray, gains: np.ndarray, threshold: float | None, named: list,
-                        face_height: float) -> int:
-    """How many faces BGR ``img`` shows in shade, with its light evened, where a look named no
-    tile: the look's white balance ``gains`` and whiteness ``threshold`` (None: a pale table, whose
-    faces are found by their outlines: 0), the quads it named (``named``, in ``img`` px) and its
-    face height (px).
-
-    On ``img`` taken every few pixels, about ``SHADE_SIDE`` px on its long side (a strided view,
-    no resize): where evening (:func:`evened`) brightens a pixel ``SHADE_GAIN`` times or more, a
-    pale blob (whiteness at ``threshold`` or over) away from every named quad counts when it is
-    about a face's size or a meld's of touching faces (``SHADE_AREA``), a face's shape (its
-    narrower side and fill, ``SHADE_SIDE_MIN`` and ``SHADE_FILL``) and the named faces' colour
-    (``SHADE_CHROMA``, ``SHADE_DIMMER``: a checked cloth's dark squares, evened, pass the threshold
-    too, in the cloth's colour). A photo with no shade costs the light's reading only (about 1 ms
-    on a 1008 x 756 picture; docs/vision.md, "Tiles hidden in a shadow")."""
-    if threshold is None or face_height <= 0 or not named:
-        return 0
+def shade_picture(img: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """What :func:`faces_left_in_shade` needs of BGR ``img`` alone: ``img`` taken every few pixels,
+    about ``SHADE_SIDE`` px on its long side (a strided view, no resize), how many times evening
+    (:func:`evened`) brightens each of its pixels (float32, at its size), and it so brightened;
+    None where evening brightens no pixel ``SHADE_GAIN`` times (no shade). It depends on the photo
+    only, so the scan makes it on a thread of its own while it reads the photo
+    (:func:`vision.scan.scan`)."""
     h, w = img.shape[:2]
     step = max(1, round(max(h, w) / SHADE_SIDE))
     small = np.ascontiguousarray(img[::step, ::step])
     sh, sw = small.shape[:2]
     gain = light_gain(small)
     if float(gain.max()) < SHADE_GAIN:
-        return 0
+        return None
     gain = cv2.resize(gain, (sw, sh), interpolation=cv2.INTER_LINEAR)
-    lit = _brightened(small, gain)
+    return small, gain, _brightened(small, gain)
+
+
+def faces_left_in_shade(img: np.ndarray, gains: np.ndarray, threshold: float | None, named: list,
+                        face_height: float) -> int:
+    """How many faces BGR ``img`` shows in shade, with its light evened, where a look named no
+    tile: the look's white balance ``gains`` and whiteness ``threshold`` (None: a pale table, whose
+    faces are found by their outlines: 0), the quads it named (``named``, in ``img`` px) and its
+    face height (px). :func:`faces_left_in` on :func:`shade_picture`."""
+    if threshold is None or face_height <= 0 or not named:
+        return 0
+    return faces_left_in(shade_picture(img), img.shape[1], gains, threshold, named, face_height)
+
+
+def faces_left_in(picture: tuple | None, width: int, gains: np.ndarray, threshold: float | None, named: list,
+                  face_height: float) -> int:
+    """:func:`faces_left_in_shade` on the :func:`shade_picture` (``picture``) of a photo ``width``
+    px wide.
+
+    Where evening brightens a pixel of the strided picture ``SHADE_GAIN`` times or more, a
+    pale blob (whiteness at ``threshold`` or over) away from every named quad counts when it is
+    about a face's size or a meld's of touching faces (``SHADE_AREA``), a face's shape (its
+    narrower side and fill, ``SHADE_SIDE_MIN`` and ``SHADE_FILL``) and the named faces' colour
+    (``SHADE_CHROMA``, ``SHADE_DIMMER``: a checked cloth's dark squares, evened, pass the threshold
+    too, in the cloth's colour). A photo with no shade costs the light's reading only (about 1 ms
+    on a 1008 x 756 picture; docs/vision.md, "Tiles hidden in a shadow")."""
+    if threshold is None or face_height <= 0 or not named or picture is None:
+        return 0
+    small, gain, lit = picture
+    sh, sw = small.shape[:2]
     pale = whiteness(lit, gains) >= threshold
-    k = sw / w
+    k = sw / width
     found = np.zeros((sh, sw), np.uint8)
     for quad in named:
         cv2.fillConvexPoly(found, np.int32(np.round(np.asarray(quad, np.float32) * k)), 255)

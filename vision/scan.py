@@ -36,12 +36,13 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
+from .background import InBackground
 from .body_side import SIDE_FACING, outward
 from .copy_limits import limit_copies
 from .decode import ORIENTATION_NAMES, WORK_LONG_SIDE, ScanError, decode
 from .detect import DETECT_LONG_SIDE, detect, photo_balance
 from .group import HAND_SIZES, adds_up, group_tiles, hand_size, missing_a_tile, runs
-from .light import evened, faces_left_in_shade
+from .light import evened, faces_left_in, shade_picture
 from .quads import centre as quad_centre, point_in_quad
 from .read_ahead import ReadAhead
 from .small_stats import small_median
@@ -946,15 +947,19 @@ def short_of_a_hand(tiles: list[dict]) -> bool:
     return bool(tiles) and (not adds_up(tiles) or missing_a_tile(tiles))
 
 
-def left_in_shade(decoded, det: dict) -> bool:
+def left_in_shade(decoded, det: dict, picture=None) -> bool:
     """Whether the photo ``decoded``, with its light evened, shows faces in shade where the look
     ``det`` (at the working size, read: its ``named`` tiles) named no tile
     (:func:`vision.light.faces_left_in_shade`): a shadow can hide tiles while the rest still add up
     to a hand (flowers set aside in it), which :func:`short_of_a_hand` cannot tell (docs/vision.md,
-    "Tiles hidden in a shadow")."""
+    "Tiles hidden in a shadow"). ``picture``: the photo's :func:`vision.light.shade_picture`
+    being made in the background (:class:`vision.background.InBackground`), else it is made here."""
     gains, threshold = det.get("balance", (None, None))
     named = [t["quad"] for t in det.get("named", [])]
-    return gains is not None and faces_left_in_shade(decoded.image, gains, threshold, named, det["face_height"]) > 0
+    if gains is None or threshold is None or det["face_height"] <= 0 or not named:
+        return False
+    shade = shade_picture(decoded.image) if picture is None else picture.result()
+    return faces_left_in(shade, decoded.image.shape[1], gains, threshold, named, det["face_height"]) > 0
 
 
 def scan(image_bytes: bytes, *, classify_fn=None) -> dict:
@@ -980,6 +985,18 @@ def scan(image_bytes: bytes, *, classify_fn=None) -> dict:
     """
     t0 = time.perf_counter()
     decoded = decode(image_bytes)
+    # what the check for faces left in a shade needs of the photo alone, made on the spare core
+    # while the looks below keep this thread busy (left_in_shade)
+    shade = InBackground(shade_picture, decoded.image)
+    try:
+        return _scanned(image_bytes, decoded, classify_fn, t0, shade)
+    finally:
+        shade.join()  # no work outlives the scan that started it
+
+
+def _scanned(image_bytes: bytes, decoded, classify_fn, t0: float, shade: InBackground) -> dict:
+    """:func:`scan` of ``image_bytes``, decoded as ``decoded`` since ``t0``, with the photo's
+    :func:`vision.light.shade_picture` being made in ``shade``."""
     result, det, grouped = _look(decoded, classify_fn, {"decode": (time.perf_counter() - t0) * 1000})
     if refuted(det, result):
         # the white balance's next colour: the look the detection's own count of inked faces kept
@@ -1015,7 +1032,7 @@ def scan(image_bytes: bytes, *, classify_fn=None) -> dict:
         result["image"]["closer_look"] = "kept" if kept else "dropped"
         result["timings_ms"] = _timings_added(first_timings, second_timings)
     light = "none"
-    if short_of_a_hand(grouped) or (grouped and left_in_shade(decoded, det)):
+    if short_of_a_hand(grouped) or (grouped and left_in_shade(decoded, det, shade)):
         # still short of a hand, or faces left in a shade: a phone's shadow over part of it? the
         # photo with its light evened
         t1 = time.perf_counter()

@@ -10,6 +10,7 @@ from collections import Counter
 import io
 import json
 from pathlib import Path
+import threading
 
 import cv2
 import numpy as np
@@ -17,9 +18,11 @@ import pytest
 from PIL import Image
 
 from engine.tiles import parse as parse_tiles
+from vision.background import InBackground
 from vision.decode import ScanError
 from vision.faces.photos import REAL_DIR
 from vision.group import HAND_SIZES, group_tiles, hand_size, missing_a_tile
+from vision.light import shade_picture
 import sys
 
 from vision.scan import scan
@@ -513,7 +516,7 @@ def _no_evened_look(monkeypatch) -> None:
     """Switch the scan's evened look off: neither a reading short of a hand nor faces left in a
     shade send a photo to it."""
     monkeypatch.setattr(scan_module, "short_of_a_hand", lambda tiles: False)
-    monkeypatch.setattr(scan_module, "left_in_shade", lambda decoded, det: False)
+    monkeypatch.setattr(scan_module, "left_in_shade", lambda decoded, det, picture=None: False)
 
 
 def test_a_photo_short_of_a_hand_is_looked_at_again_with_its_light_evened(monkeypatch):
@@ -538,9 +541,32 @@ def test_faces_left_in_a_shade_send_a_hand_that_adds_up_to_the_evened_look(monke
     res = scan(data, classify_fn=truth_classifier(truth))
     assert hand_key(res["hand"]) == hand_key(truth["hand"])
     assert res["image"]["evened_light"] == "kept"
-    monkeypatch.setattr(scan_module, "left_in_shade", lambda decoded, det: False)
+    monkeypatch.setattr(scan_module, "left_in_shade", lambda decoded, det, picture=None: False)
     short = scan(data, classify_fn=truth_classifier(truth))
     assert len(short["tiles"]) == len(truth["tiles"]) - 1 and short["image"]["evened_light"] == "none"
+
+
+def test_the_shade_picture_is_made_once_in_the_background_and_waited_for_even_when_the_scan_fails(monkeypatch):
+    # the same photo as above: its shade picture (vision.light.shade_picture) is made once, on a
+    # thread of the background pool, and the shade check that finds the flower uses it
+    data, truth = make_scene(136, source="drawn", cast_shadow=0.45, width=1600)
+    made = []
+
+    def counted(img):
+        made.append(threading.current_thread().name)
+        return shade_picture(img)
+
+    monkeypatch.setattr(scan_module, "shade_picture", counted)
+    res = scan(data, classify_fn=truth_classifier(truth))
+    assert res["image"]["evened_light"] == "kept"
+    assert len(made) == 1 and made[0].startswith("tilelens-background")
+    # a scan that fails after the decode still waits for the job before it raises
+    jobs = []
+    monkeypatch.setattr(scan_module, "InBackground", lambda fn, *args: jobs.append(InBackground(fn, *args)) or jobs[-1])
+    monkeypatch.setattr(scan_module, "_look", lambda *a, **k: (_ for _ in ()).throw(RuntimeError("looked")))
+    with pytest.raises(RuntimeError, match="looked"):
+        scan(data, classify_fn=truth_classifier(truth))
+    assert len(jobs) == 1 and jobs[0]._future.done()
 
 
 def test_only_a_reading_short_of_a_hand_is_looked_at_again_with_its_light_evened():
