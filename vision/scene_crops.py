@@ -38,6 +38,7 @@ def shake_share(shake: bool) -> float:
     ``--shake``, none without (the shipped recipe)."""
     return SHAKE_SHARE if shake else 0.0
 
+
 # The modules whose code decides which crops a photo gives: the photo itself and the scanner's
 # cuts, with every module of this package that they import (:func:`scanner_modules`).
 SCANNER_MODULES = ("scenes.py", "scan.py")
