@@ -4,8 +4,9 @@ The scanner's Python holds the interpreter lock for most of a scan, so a second 
 nothing for Python work (docs/performance.md: the classifier read ahead on a worker thread, tried
 and not kept). OpenCV lets go of the lock inside its calls, though, and a 2-core machine has a
 core to spare while the main thread works in Python: a few whole-picture OpenCV steps whose
-inputs are known early (:func:`vision.detect._detect_with`) and the classifier's readings of the
-faces found (:mod:`vision.read_ahead`) run there meanwhile.
+inputs are known early (:func:`vision.detect._detect_with`), the classifier's readings of the
+faces found (:mod:`vision.read_ahead`) and the shade check's picture (:func:`vision.light.shade_picture`,
+started by :func:`vision.scan.scan`) run there meanwhile.
 """
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor, wait
 
-WORKERS = 4  # the most threads kept for the jobs: a scan has at most two running at once, and the server may run two scans
+WORKERS = 6  # the most threads kept for the jobs: a scan has at most three running at once (the shade check's
+#              picture, a look's whole-picture steps, its read-ahead), and the server may run two scans
 
 _pool: ThreadPoolExecutor | None = None
 _pool_pid = 0
