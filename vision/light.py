@@ -102,8 +102,6 @@ def faces_left_in_shade(img: np.ndarray, gains: np.ndarray, threshold: float | N
     tile: the look's white balance ``gains`` and whiteness ``threshold`` (None: a pale table, whose
     faces are found by their outlines: 0), the quads it named (``named``, in ``img`` px) and its
     face height (px). :func:`faces_left_in` on :func:`shade_picture`."""
-    if threshold is None or face_height <= 0 or not named:
-        return 0
     return faces_left_in(shade_picture(img), img.shape[1], gains, threshold, named, face_height)
 
 

@@ -947,19 +947,17 @@ def short_of_a_hand(tiles: list[dict]) -> bool:
     return bool(tiles) and (not adds_up(tiles) or missing_a_tile(tiles))
 
 
-def left_in_shade(decoded, det: dict, picture=None) -> bool:
+def left_in_shade(decoded, det: dict, picture: InBackground) -> bool:
     """Whether the photo ``decoded``, with its light evened, shows faces in shade where the look
     ``det`` (at the working size, read: its ``named`` tiles) named no tile
     (:func:`vision.light.faces_left_in_shade`): a shadow can hide tiles while the rest still add up
     to a hand (flowers set aside in it), which :func:`short_of_a_hand` cannot tell (docs/vision.md,
-    "Tiles hidden in a shadow"). ``picture``: the photo's :func:`vision.light.shade_picture`
-    being made in the background (:class:`vision.background.InBackground`), else it is made here."""
+    "Tiles hidden in a shadow"). ``picture``: the photo's :func:`vision.light.shade_picture`,
+    being made in the background since the decode (:func:`scan` waits for it in any case)."""
     gains, threshold = det.get("balance", (None, None))
     named = [t["quad"] for t in det.get("named", [])]
-    if gains is None or threshold is None or det["face_height"] <= 0 or not named:
-        return False
-    shade = shade_picture(decoded.image) if picture is None else picture.result()
-    return faces_left_in(shade, decoded.image.shape[1], gains, threshold, named, det["face_height"]) > 0
+    return gains is not None and faces_left_in(picture.result(), decoded.image.shape[1], gains, threshold, named,
+                                               det["face_height"]) > 0
 
 
 def scan(image_bytes: bytes, *, classify_fn=None) -> dict:

@@ -11,6 +11,7 @@ import io
 import json
 from pathlib import Path
 import threading
+import time
 
 import cv2
 import numpy as np
@@ -18,7 +19,6 @@ import pytest
 from PIL import Image
 
 from engine.tiles import parse as parse_tiles
-from vision.background import InBackground
 from vision.decode import ScanError
 from vision.faces.photos import REAL_DIR
 from vision.group import HAND_SIZES, group_tiles, hand_size, missing_a_tile
@@ -516,7 +516,7 @@ def _no_evened_look(monkeypatch) -> None:
     """Switch the scan's evened look off: neither a reading short of a hand nor faces left in a
     shade send a photo to it."""
     monkeypatch.setattr(scan_module, "short_of_a_hand", lambda tiles: False)
-    monkeypatch.setattr(scan_module, "left_in_shade", lambda decoded, det, picture=None: False)
+    monkeypatch.setattr(scan_module, "left_in_shade", lambda decoded, det, picture: False)
 
 
 def test_a_photo_short_of_a_hand_is_looked_at_again_with_its_light_evened(monkeypatch):
@@ -541,7 +541,7 @@ def test_faces_left_in_a_shade_send_a_hand_that_adds_up_to_the_evened_look(monke
     res = scan(data, classify_fn=truth_classifier(truth))
     assert hand_key(res["hand"]) == hand_key(truth["hand"])
     assert res["image"]["evened_light"] == "kept"
-    monkeypatch.setattr(scan_module, "left_in_shade", lambda decoded, det, picture=None: False)
+    monkeypatch.setattr(scan_module, "left_in_shade", lambda decoded, det, picture: False)
     short = scan(data, classify_fn=truth_classifier(truth))
     assert len(short["tiles"]) == len(truth["tiles"]) - 1 and short["image"]["evened_light"] == "none"
 
@@ -560,13 +560,19 @@ def test_the_shade_picture_is_made_once_in_the_background_and_waited_for_even_wh
     res = scan(data, classify_fn=truth_classifier(truth))
     assert res["image"]["evened_light"] == "kept"
     assert len(made) == 1 and made[0].startswith("tilelens-background")
-    # a scan that fails after the decode still waits for the job before it raises
-    jobs = []
-    monkeypatch.setattr(scan_module, "InBackground", lambda fn, *args: jobs.append(InBackground(fn, *args)) or jobs[-1])
+    # a scan that fails after the decode still waits for the job (here a slow one) before it raises
+    finished = []
+
+    def slow(img):
+        time.sleep(0.2)
+        finished.append(True)
+        return shade_picture(img)
+
+    monkeypatch.setattr(scan_module, "shade_picture", slow)
     monkeypatch.setattr(scan_module, "_look", lambda *a, **k: (_ for _ in ()).throw(RuntimeError("looked")))
     with pytest.raises(RuntimeError, match="looked"):
         scan(data, classify_fn=truth_classifier(truth))
-    assert len(jobs) == 1 and jobs[0]._future.done()
+    assert finished == [True]
 
 
 def test_only_a_reading_short_of_a_hand_is_looked_at_again_with_its_light_evened():
