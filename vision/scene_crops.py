@@ -102,6 +102,12 @@ def scene_shake(seed: int, share: float) -> float | None:
     return float(np.random.default_rng([seed, 5]).uniform(*SHAKE))
 
 
+def _shake_key(share: float) -> str:
+    """The part of a scene cache's key that says ``share`` of its photos were taken with a shake
+    (``SHAKE``); none without one, so that the keys stay those made before the shake."""
+    return f" shake={share:g}{SHAKE}" if share else ""
+
+
 def scene_crops(seed: int, *, width: int = 1600, sources: tuple[str, ...] | None = None, hand: dict | None = None,
                 size: tuple[int, int] = (INPUT_H, INPUT_W), only: tuple[str, ...] | None = None,
                 bodies: str = "sprite", shake: float | None = None):
@@ -168,7 +174,7 @@ def build_scene_cache(path: str | os.PathLike, n_scenes: int, *, sources: tuple[
 
     key = (f"scenes sources={sorted(sources) if sources else None} n_labels={len(LABELS)} "
            f"scanner={scanner_fingerprint()} faces={RENDER_VERSION} camera={camera_share:g}"
-           f"{f' shake={shake_share:g}{SHAKE}' if shake_share else ''} v2")  # the key made before, without a shake
+           f"{_shake_key(shake_share)} v2")
     jobs = [(i, sources, FIRST_SCENE_SEED, False, None, camera_share, shake_share)
             for i in range(-(-n_scenes // SCENES_PER_CHUNK))]
     return cached_chunks(path, key, jobs, _chunk, workers=workers, what="scanned photos", per_chunk=SCENES_PER_CHUNK)
@@ -206,7 +212,7 @@ def build_flower_scene_cache(path: str | os.PathLike, n_scenes: int, *, sources:
 
     key = (f"flower scenes sources={sorted(sources)} size={size} first={first_seed} "
            f"scanner={scanner_fingerprint()} faces={RENDER_VERSION} camera={camera_share:g}"
-           f"{f' shake={shake_share:g}{SHAKE}' if shake_share else ''} v1")
+           f"{_shake_key(shake_share)} v1")
     jobs = [(i, tuple(sources), first_seed, True, tuple(size), camera_share, shake_share)
             for i in range(-(-n_scenes // SCENES_PER_CHUNK))]
     return cached_chunks(path, key, jobs, _chunk, workers=workers, what="flower photos",
