@@ -400,10 +400,10 @@ def training_data(a) -> tuple[dict, dict]:
     synthetic photos (:mod:`vision.scene_crops`), without the never-trained face sources.
     Returns (data, facts for the report)."""
     from .faces import FACE_SOURCES
-    from .scene_crops import FIRST_SCENE_SEED, build_scene_cache, shake_share as shake_share_of
+    from .scene_crops import FIRST_SCENE_SEED, build_scene_cache, shake_share
 
     never = never_trained(a)
-    shake_share = shake_share_of(a.shake)
+    shaken_share = shake_share(a.shake)
     data, t_render = rendered_data(a.n, a.workers, a.band, a.shake)
     facts = {"render_seconds": round(t_render, 1), "n_rendered_all": int(len(data["y"])), "never_trained": list(never)}
     if never:  # a style no stage ever trains on: the scenes' unseen style for the shipped model
@@ -414,12 +414,12 @@ def training_data(a) -> tuple[dict, dict]:
         t0 = time.time()
         print(f"scanning/loading {a.scenes} synthetic photos ...", flush=True)
         sc = build_scene_cache(WORK / "scenes", a.scenes, sources=tuple(s for s in FACE_SOURCES if s not in never),
-                               workers=a.workers, camera_share=a.camera_share, shake_share=shake_share)
+                               workers=a.workers, camera_share=a.camera_share, shake_share=shaken_share)
         data = {k: np.concatenate([data[k], sc[k]]) for k in data}
         facts.update(scene_photos=a.scenes, scene_first_seed=FIRST_SCENE_SEED, n_scene_crops=int(len(sc["y"])),
                      n_scene_rejects=int((sc["y"] == LABEL_INDEX["reject"]).sum()),
                      scene_seconds=round(time.time() - t0, 1), scene_camera_share=a.camera_share,
-                     scene_shake_share=shake_share)
+                     scene_shake_share=shaken_share)
     facts["shake"] = a.shake
     return data, facts
 
