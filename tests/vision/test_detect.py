@@ -161,6 +161,28 @@ def test_two_faces_without_a_seam_beside_a_row_cut_on_noise_are_a_pair_by_the_as
     assert len(runs[1].quads) == 10 and len(runs[0].quads) == 1
 
 
+def test_a_meld_cut_in_two_on_noise_does_not_set_the_photos_face_aspect_either():
+    # development scene 33 with camera bodies, every value times 1.26: a burnt row of 13 cut on
+    # noise, and a pung of 8s, its seams burnt too, cut in two for 0.02 of seam evidence; as a run
+    # of two it still voted, with two lone flowers, and set the aspect at 1.11, so the row was cut
+    # again in 10. A run of two cut on next to no evidence does not vote either
+    img = np.full((800, 1400, 3), 200, np.uint8)
+    lone = [_row_run(1, 75.0, x0=100.0 * i, y0=100) for i in range(2)]
+    meld = _row_run(2, 111.0, x0=400, y0=100)
+    row = _row_run(7, 975 / 7, y0=400)
+    runs = lone + [meld, row]
+    kept = [(_outline(r), 0.75, 1, 0.0) for r in lone] + [(_outline(meld), 2.22, 2, 0.02),
+                                                           (_outline(row), 9.75, 7, 0.13)]
+    assert _recount(img, np.ones(3, np.float32), runs, kept) == pytest.approx(0.75, abs=0.01)
+    assert len(runs[3].quads) == 13 and len(runs[2].quads) == 3
+    assert all(len(runs[i].quads) == 1 for i in range(2))
+    # cut in two at a seam that shows (0.3), the meld votes as before
+    runs = lone + [_row_run(2, 111.0, x0=400, y0=100), _row_run(7, 975 / 7, y0=400)]
+    kept[2] = (_outline(runs[2]), 2.22, 2, 0.3)
+    assert _recount(img, np.ones(3, np.float32), runs, kept) == pytest.approx(1.11, abs=0.01)
+    assert len(runs[2].quads) == 2
+
+
 @pytest.mark.parametrize("gains", [(1.12, 0.91, 0.91), (1.14, 0.92, 0.92), (1.18, 0.91, 0.91)])
 def test_row_count_does_not_flip_with_a_slightly_different_white(monkeypatch, gains):
     # a staggered 14-tile row where, with some of these references, one count too many
