@@ -164,7 +164,7 @@ def test_two_faces_without_a_seam_beside_a_row_cut_on_noise_are_a_pair_by_the_as
 def test_a_meld_cut_in_two_on_noise_does_not_set_the_photos_face_aspect_either():
     # development scene 33 with camera bodies, every value times 1.26: a burnt row of 13 cut on
     # noise, and a pung of 8s, its seams burnt too, cut in two for 0.02 of seam evidence; as a run
-    # of two it still voted, with two lone flowers, and set the aspect at 1.11, so the row was cut
+    # of two it still voted, with one lone blob, and set the aspect at 1.11, so the row was cut
     # again in 10. A run of two cut on next to no evidence does not vote either
     img = np.full((800, 1400, 3), 200, np.uint8)
     lone = [_row_run(1, 75.0, x0=100.0 * i, y0=100) for i in range(2)]
