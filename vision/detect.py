@@ -320,7 +320,8 @@ def _detect_with(img: np.ndarray, small: np.ndarray, f: float, gains: np.ndarray
     backs: list[Run] = []
     if face_h > 0:
         colours, picture = ahead.result()
-        backs = find_backs(small, gains, filled, face_h, runs, f, aspect, table, pale_mask=mask, colours=colours)
+        backs = find_backs(small, gains, filled, face_h, runs, f, aspect, table, pale_mask=mask, colours=colours,
+                           pale_table=pale_table)
         found_runs = {id(r) for r in runs}
         runs, backs = kongs_from_ends(runs, backs, small, gains, mask, f)
         stepped = [r for r in runs if id(r) not in found_runs]

@@ -11,7 +11,8 @@ import numpy as np
 
 from .face_mask import opened_mask, otsu_threshold
 from .quads import ASPECT_TYPICAL, Run, centre, fit_quad, order_quad, point_in_quad, quad_sides, scaled_quad, turned_quad
-from .table_colour import balanced_lab, colour_distance, is_set_pixel, lab_distance, mean_in, table_colours, to_lab
+from .table_colour import (balanced_lab, colour_distance, is_set_pixel, lab_distance, mean_in, pixels_in, table_colours,
+                           to_lab)
 from .white_balance import apply_gains
 
 KONG_RUN = (3.0, 5.5)  # a face-down run this many tile widths long is a concealed kong's four ...
@@ -21,6 +22,12 @@ BACK_DISTANCE = 38.0  # a face-down tile's colour lies at least this far from ev
 SEAM_CLOSE = 0.12     # seams between face-down tiles up to this share of the face height are closed over
 OUTLINE_MIN = 25.0   # a tile's outline: a Sobel step of the blurred lightness at least this strong ...
 OUTLINE_GAIN = 3.0   # ... and this many times the mean gradient inside the cell (a table's own texture)
+PALE_INK = 0.2          # on a pale table, a cell beyond a row's end with at least this share of ink ...
+PALE_INK_BESIDE = 0.1   # ... where the cloth to either side of it has at most this share ...
+PALE_INK_CELLS = 3      # ... is a face the outlines lost (a face probe), and so are up to this many cells on from it,
+PALE_OVERLAP = 0.1      # ... each lying over found faces by at most this share of its area (not across a gap between two)
+INK_DARKER, INK_CHROMA = 0.8, 20.0  # ink: a pixel darker than this share of the cell's 90th percentile of
+#                                     lightness, or this far from neutral (Lab chroma)
 
 
 def _outlined(img: np.ndarray, quad: np.ndarray, toward: np.ndarray) -> bool:
@@ -50,6 +57,58 @@ def _outlined(img: np.ndarray, quad: np.ndarray, toward: np.ndarray) -> bool:
     return sum(float(v) >= need for v, facing in sides if not facing) >= 2
 
 
+def cell_ink(lab: np.ndarray, quad: np.ndarray) -> float | None:
+    """The share of the middle 70% of ``quad`` in the Lab picture ``lab`` that is ink: darker than
+    ``INK_DARKER`` of the cell's 90th percentile of lightness, or coloured (``INK_CHROMA``); None
+    where too little of it lies on the picture. A face's strokes make it high; a plain cloth, lit
+    or shaded, low."""
+    px = pixels_in(lab, scaled_quad(np.asarray(quad, np.float32), 0.7), 3)
+    if px is None or len(px) < 20:
+        return None
+    light = px[:, 0]
+    chroma = np.hypot(px[:, 1] - 128, px[:, 2] - 128)
+    top = float(np.percentile(light, 90))
+    return float(np.mean((light < INK_DARKER * top) | (chroma > INK_CHROMA)))
+
+
+def _inked_cells(lab: np.ndarray, q: np.ndarray, step: np.ndarray, f: float,
+                 found: list[np.ndarray] = ()) -> list[np.ndarray]:
+    """The cells from ``q`` (a probe beyond a row's end, ``img`` px; ``lab`` at scale ``f``) on,
+    ``step`` apart, that hold ink (``PALE_INK``) where the cloth beside them holds next to none
+    (``PALE_INK_BESIDE``) and that lie over the ``found`` faces (``img`` px) by at most
+    ``PALE_OVERLAP`` of their area, up to ``PALE_INK_CELLS``, until the first that does not. (A
+    cell stepped beyond a meld's end across the gap to the next meld takes in the ink of both
+    melds' faces; read, half a face each, it could pass for a blank white dragon: development scene
+    129 on a pale table.)
+
+    On a pale table the faces are found by their outlines (:mod:`vision.outlines`), and a lamp's
+    glare on the cloth leaves a face's lit side without one: the silhouette of a row ends there and
+    its last faces are lost (development scene 57 on a pale table: a row of eight read as five, the
+    last three in the glare). Their colour is the cloth's, so the colour tests of the probes
+    beyond a row's end pass over them; their ink is what the cloth lacks."""
+    rise = ((q[3] - q[0]) + (q[2] - q[1])) / 2
+    out = []
+    cell = np.asarray(q, np.float32)
+    for _ in range(PALE_INK_CELLS):
+        ink = cell_ink(lab, cell * f)
+        if ink is None or ink < PALE_INK or _overlap(cell, found) > PALE_OVERLAP:
+            break
+        beside = [cell_ink(lab, (cell + s) * f) for s in (rise, -rise)]
+        if any(b is not None and b > PALE_INK_BESIDE for b in beside):
+            break
+        out.append(cell)
+        cell = cell + step
+    return out
+
+
+def _overlap(cell: np.ndarray, quads: list[np.ndarray]) -> float:
+    """The share of ``cell``'s area that the ``quads`` (tiles do not overlap) lie over."""
+    area = abs(float(cv2.contourArea(cell)))
+    if area <= 0:
+        return 0.0
+    return sum(cv2.intersectConvexConvex(cell, np.asarray(x, np.float32))[0] for x in quads) / area
+
+
 def faces_nearby(faces: np.ndarray, face_h: float) -> np.ndarray:
     """The face mask ``faces`` grown by 30% of the face height ``face_h`` (px of that mask): what
     the table's colour is measured outside of."""
@@ -67,13 +126,15 @@ def back_colours(small: np.ndarray, gains: np.ndarray) -> tuple[np.ndarray, np.n
 
 def find_backs(small: np.ndarray, gains: np.ndarray, faces: np.ndarray, face_h: float, runs: list[Run], f: float,
                 aspect: float = ASPECT_TYPICAL, table: list | None = None, pale_mask: np.ndarray | None = None,
-                colours: tuple[np.ndarray, np.ndarray] | None = None) -> list[Run]:
+                colours: tuple[np.ndarray, np.ndarray] | None = None, pale_table: bool = False) -> list[Run]:
     """Runs of face-down tiles: blobs of a colour far from the table, cut at the face pitch.
 
     Works at half the detection size: face-down tiles are as big as faces, and colour
     needs no fine detail. ``table``: the table's colours where the whole photo's were measured
     already (:func:`vision.detect.photo_balance`), else those of ``small`` outside the faces. ``colours``:
-    :func:`back_colours` of ``small`` and ``gains``, where already made."""
+    :func:`back_colours` of ``small`` and ``gains``, where already made. ``pale_table``: the photo
+    lies on a pale table, where a probe that no colour test keeps may still be a face the outlines
+    lost, and the cells on from it too (:func:`_inked_cells`)."""
     half, lab = colours or back_colours(small, gains)
     faces = cv2.resize(faces, (half.shape[1], half.shape[0]), interpolation=cv2.INTER_NEAREST)
     to_small = f  # detection-image px of the picture's
@@ -117,7 +178,9 @@ def find_backs(small: np.ndarray, gains: np.ndarray, faces: np.ndarray, face_h: 
     # around it (see _probe_off_table) and is not a face (``lab``: the half-size picture's, above).
     # Beyond a lone pair of faces, a cell in the table's colour that a tile's outline frames is
     # kept apart as a pair probe: a concealed kong's backs can have the table's colour, and its
-    # two ends come together
+    # two ends come together. On a pale table, a probe that no colour test keeps as a face-down end
+    # is a face probe where it holds ink and the cloth beside it none, and so are the cells on from it
+    found_faces = [x for r in runs for x in r.quads] if pale_table else []
     for r in runs:
         keep, pair, lost = [], [], []
         for end, q in r.probes:
@@ -126,13 +189,15 @@ def find_backs(small: np.ndarray, gains: np.ndarray, faces: np.ndarray, face_h: 
             if inner is None:
                 continue
             chroma = float(np.hypot(inner[1] - 128, inner[2] - 128))
-            if inner[0] > 200 and chroma < 12:
-                continue  # a face
-            if _probe_off_table(lab, inner, q, step, f):
+            face = inner[0] > 200 and chroma < 12  # a face: no face-down end
+            if not face and _probe_off_table(lab, inner, q, step, f):
                 keep.append((end, q))
-            elif len(r.quads) == 2 and _outlined(small, q * to_small, np.mean(r.quads, axis=0).mean(axis=0) * to_small):
+            elif not face and len(r.quads) == 2 and _outlined(small, q * to_small,
+                                                             np.mean(r.quads, axis=0).mean(axis=0) * to_small):
                 pair.append((end, q))
-            elif _probe_off_table(lab, inner, q, step, f, beside_only=True):
+            elif pale_table and (inked := _inked_cells(lab, q, step, f, found_faces)):
+                lost.extend((end, cell) for cell in inked)  # faces the outlines lost, white or not
+            elif not face and _probe_off_table(lab, inner, q, step, f, beside_only=True):
                 lost.append((end, q))
         r.probes = keep
         r.pair_probes = pair if len(keep) + len(pair) == 2 else []

@@ -178,6 +178,80 @@ def test_a_probe_like_the_cell_beyond_it_but_not_the_table_beside_it_is_a_face_p
     assert not _probe_off_table(lab, inner, q, step, 1.0, beside_only=True)
 
 
+def _pale_cloth_with_faces(inked: list[int], seed: int = 0) -> np.ndarray:
+    """A Lab picture of a pale cloth (a faint weave and a glare gradient) with cells 50 px wide
+    along x from x=100 (row y 35-95); the cells in ``inked`` are white faces with dark and
+    coloured strokes, the others bare cloth."""
+    rng = np.random.default_rng(seed)
+    lab = np.zeros((130, 500, 3), np.float32)
+    lab[..., 0] = 215 + np.linspace(0, 25, 500)[None, :] + rng.normal(0, 2, (130, 500))
+    lab[..., 1:] = 128 + rng.normal(0, 1, (130, 500, 2))
+    for i in inked:
+        x0 = 100 + 50 * i
+        lab[35:95, x0:x0 + 50, 0] = 240
+        lab[50:80, x0 + 12:x0 + 20, 0] = 90                  # a black stroke
+        lab[45:85, x0 + 28:x0 + 36, 1:] = (170, 150)          # a red one
+    return np.clip(lab, 0, 255)
+
+
+def _pale_cell(i: int) -> np.ndarray:
+    x0 = 100 + 50 * i
+    return np.float32([[x0, 35], [x0 + 50, 35], [x0 + 50, 95], [x0, 95]])
+
+
+def test_faces_a_pale_tables_outlines_lost_beyond_a_rows_end_are_face_probes():
+    # development scene 57 on a pale table: a lamp's glare left the last three faces of a row
+    # of eight without an outline on their lit side; white like the cloth, no colour test of
+    # the probe beyond the row's end kept them, but their ink sets them apart from the cloth
+    from vision.face_down import PALE_INK_CELLS, _inked_cells, cell_ink
+
+    step = np.float32([50, 0])
+    lab = _pale_cloth_with_faces([0, 1, 2])
+    assert cell_ink(lab, _pale_cell(0)) >= 0.2 and cell_ink(lab, _pale_cell(4)) < 0.05
+    cells = _inked_cells(lab, _pale_cell(0), step, 1.0)
+    assert len(cells) == 3 and all(np.allclose(c, _pale_cell(i)) for i, c in enumerate(cells))
+    # the cells stop at the first bare one, and at PALE_INK_CELLS
+    assert len(_inked_cells(_pale_cloth_with_faces([0, 2]), _pale_cell(0), step, 1.0)) == 1
+    assert len(_inked_cells(_pale_cloth_with_faces(list(range(6))), _pale_cell(0), step, 1.0)) == PALE_INK_CELLS
+    # bare cloth beyond the row's end, glare and weave and all: none
+    assert _inked_cells(_pale_cloth_with_faces([]), _pale_cell(0), step, 1.0) == []
+    # a cell lying half over a found face (stepped across the gap to the next meld): none
+    lab = _pale_cloth_with_faces([0, 1])
+    assert len(_inked_cells(lab, _pale_cell(0), step, 1.0, [_pale_cell(2) - [25, 0]])) == 1
+    assert len(_inked_cells(lab, _pale_cell(0), step, 1.0, [_pale_cell(2) - [3, 0]])) == 2
+    # ink beside the cell as well (a busy printed cloth, or the cell lies across another row): none
+    lab = _pale_cloth_with_faces([0])
+    lab[95:125, 100:150] = lab[35:65, 100:150]
+    assert _inked_cells(lab, _pale_cell(0), step, 1.0) == []
+
+
+def test_on_a_pale_table_the_faces_beyond_a_rows_end_become_face_probes_and_elsewhere_not():
+    # find_backs with the row's first two faces found and its last two lost: on a pale table
+    # the two lost faces are face probes (read, and kept only where named surely: vision.scan);
+    # told the table is not pale, the white cells beyond the row stay faces it ignores
+    from vision.face_down import find_backs
+
+    rng = np.random.default_rng(3)
+    img = np.clip(np.float32([214, 222, 226]) + rng.normal(0, 2, (300, 700, 3)), 0, 255).astype(np.uint8)
+    faces = np.zeros(img.shape[:2], np.uint8)
+    quads = []
+    for i in range(4):
+        x0 = 100 + 60 * i
+        cv2.rectangle(img, (x0, 100), (x0 + 57, 179), (248, 250, 252), -1)  # white: the cloth's colour
+        cv2.line(img, (x0 + 12, 115), (x0 + 12, 165), (120, 120, 120), 3)   # thin grey ink, as a
+        cv2.circle(img, (x0 + 32, 140), 16, (120, 120, 120), 3)             # glare washes it out
+        quads.append(np.float32([[x0, 100], [x0 + 60, 100], [x0 + 60, 180], [x0, 180]]))
+    for q in quads[:2]:
+        cv2.fillConvexPoly(faces, np.int32(q), 255)
+    step = quads[1] - quads[0]
+    for pale, probes in ((True, 2), (False, 0)):
+        run = Run(quads=quads[:2], axis=np.float32([1, 0]), pitch=60.0, height=80.0,
+                  probes=[(0, quads[0] - step), (1, quads[1] + step)])
+        find_backs(img, np.ones(3, np.float32), faces, 80.0, [run], 1.0, pale_mask=faces, pale_table=pale)
+        assert len(run.face_probes) == probes and run.probes == []
+        assert all(np.allclose(q, quads[2 + k]) for k, (_, q) in enumerate(run.face_probes))
+
+
 def test_the_ivory_layer_of_face_down_tiles_is_not_taken_for_their_backs():
     # a camera at a tilt sees a face-down tile's side: its ivory layer lies along the backs, as
     # far from the table's colour as they are; the face mask holds that pale layer, so the backs'
