@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import replace
 
 import cv2
@@ -54,6 +54,7 @@ CLOSER_LOOK_GAIN = 1.2       # ... where the photo has at least this much more r
 OVERSIZED = 4.0  # a face quad over this many times the median face's area is no face
 PROBE_SOURCES = ("probe", "pair_probe")  # candidates beyond a row's ends that add a face-down end
 PROBE_FACE_CONFIDENCE = 0.9  # ... or, for a probe, a face its row lost (heavy ink, a yellower face) named this surely
+FACE_PROBE_BACK = 0.8  # a face probe read as back this surely is a kong's end where the run's other end reads face-down too
 PROBE_ON_KONG = 0.25  # a probe covering a cell of a face-down run of four by this share of its own area is dropped
 BLOB_FACE_CONFIDENCE = 0.9  # a cell of a face-down colour blob counts as a face only when named this surely
 SURE_BACK = 0.5    # a face-down cell read as back this surely ...
@@ -245,6 +246,7 @@ def _read(decoded, det: dict, classify_fn, timings: dict, ahead: ReadAhead | Non
     # a pair probe counts only when both ends of its pair read as face-down
     ends_down = Counter(c["run"] for c, res in zip(cands, results)
                         if c["source"] in PROBE_SOURCES and res["tile"] == "back")
+    down_at = _ends_read_down(cands, results)
     tiles = []
     for c, res in zip(cands, results):
         code, conf = res["tile"], float(res.get("confidence", 0.0))
@@ -253,9 +255,12 @@ def _read(decoded, det: dict, classify_fn, timings: dict, ahead: ReadAhead | Non
         if c["source"] in PROBE_SOURCES and code != "back" and not (
                 c["source"] == "probe" and conf >= PROBE_FACE_CONFIDENCE):
             continue  # a probe adds a face-down end, or a face its row lost that the model names surely
-        if c["source"] == "face_probe" and (code == "back" or conf < PROBE_FACE_CONFIDENCE or any(
+        if c["source"] == "face_probe" and (
+                (code == "back" and (conf < FACE_PROBE_BACK or len(down_at[c["run"]]) < 2))
+                or (code != "back" and conf < PROBE_FACE_CONFIDENCE) or any(
                 point_in_quad(np.asarray(c["quad"], np.float32).mean(axis=0), t["quad"]) for t in tiles)):
-            continue  # ... and a face probe only the latter, where no tile was kept already
+            continue  # ... and a face probe only the latter, or a kong's end where both ends read face-down,
+            # where no tile was kept already
         if c["source"] == "pair_probe" and ends_down[c["run"]] < 2:
             continue
         if c["source"] == "back" and code != "back" and conf < BLOB_FACE_CONFIDENCE:
@@ -294,6 +299,18 @@ def _reading(decoded, det: dict, tiles: list[dict], timings: dict, t2: float) ->
                   "closer_look": "none", "from_other_look": 0, "pale_table": bool(det.get("pale_table"))},
         "timings_ms": timings,
     }, ordered
+
+
+def _ends_read_down(cands: list[dict], results: list[dict]) -> dict:
+    """Per detection run, the set of its ends (0: start, 1: end) beyond which a probe, pair
+    probe or face probe was read as face-down (a face probe at least ``FACE_PROBE_BACK``
+    surely)."""
+    down: dict = defaultdict(set)
+    for c, res in zip(cands, results):
+        if res["tile"] == "back" and (c["source"] in PROBE_SOURCES or (
+                c["source"] == "face_probe" and float(res.get("confidence", 0.0)) >= FACE_PROBE_BACK)):
+            down[c["run"]].add(c["end"])
+    return down
 
 
 def rejected_row_faces(cands: list[dict], results: list[dict]) -> int:

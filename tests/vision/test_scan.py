@@ -1351,7 +1351,7 @@ def test_a_probe_named_surely_as_a_face_is_a_face_its_row_lost(source, confidenc
 @pytest.mark.parametrize("tile, confidence, blob, kept", [
     ("9p", 0.95, None, True),       # a face the row lost, named surely
     ("9p", 0.6, None, False),       # named unsurely
-    ("back", 0.95, None, False),    # a face probe never adds a face-down tile
+    ("back", 0.95, None, False),    # alone at a run's end, a face probe adds no face-down tile
     ("9p", 0.95, "reject", True),   # lying on a face-down colour blob's cell that is rejected (speed photo 900003)
     ("9p", 0.95, "back", False),    # ... or on one read face-down, which counts instead
 ])
@@ -1379,6 +1379,48 @@ def test_a_face_probe_counts_only_as_a_face_named_surely(tile, confidence, blob,
 
     result, _ = scan_module._read(decoded, det, fn, {})
     assert [t["tile"] for t in result["tiles"] if t["tile"] != "back"] == codes + (["9p"] if kept else [])
+
+
+@pytest.mark.parametrize("ends, confidence, kept", [
+    ((0, 1), 0.85, True),    # both ends of the pair read face-down: a concealed kong's ends
+    ((0, 1), 0.7, False),    # read face-down unsurely
+    ((1,), 0.85, False),     # one end only
+])
+def test_face_probes_read_face_down_at_both_ends_of_a_pair_are_a_kongs_ends(ends, confidence, kept):
+    # development camera scene 606: a concealed kong's green backs on green felt; its pair of
+    # 4s faces came out of the mask with the lit ivory layer of one back's body, was cut into
+    # three faces (the middle one rejected), and the cells one step beyond its ends, face probes,
+    # read back at 0.89 and 0.83: the kong's ends
+    from types import SimpleNamespace
+
+    from vision.quads import Run
+
+    pair = Run(quads=[_face(30, 0), _face(60, 0)], kind="face", axis=np.float32([1, 0]), pitch=30.0, height=40.0,
+               face_probes=[(end, _face(0 if end == 0 else 90, 0)) for end in ends])
+    row = Run(quads=[_face(30 * i, 100) for i in range(11)], kind="face", axis=np.float32([1, 0]), pitch=30.0,
+              height=40.0)
+    codes = ROW_CODES[:11]
+    det = {"runs": [pair, row], "face_height": 40.0}
+    decoded = SimpleNamespace(image=np.full((160, 400, 3), 200, np.uint8), scale_xy=(1.0, 1.0), width=400, height=160,
+                              orientation=1, format="PNG")
+
+    def fn(crops, quads):
+        out = []
+        for q in quads:
+            x0, y0 = (float(v) for v in np.asarray(q).min(axis=0))
+            if y0 >= 100:
+                k = int(round(x0 / 30))
+                out.append({"tile": codes[k], "confidence": 0.99, "top3": [[codes[k], 0.99]]})
+            elif x0 in (0.0, 90.0):
+                out.append({"tile": "back", "confidence": confidence, "top3": [["back", confidence]]})
+            else:
+                out.append({"tile": "4s", "confidence": 0.99, "top3": [["4s", 0.99]]})
+        return out
+
+    result, _ = scan_module._read(decoded, det, fn, {})
+    assert sum(t["tile"] == "back" for t in result["tiles"]) == (2 if kept else 0)
+    kong = {"tiles": "4444s", "concealed": True}
+    assert (kong in result["hand"]["melds"]) is kept
 
 
 def test_a_photo_on_a_pale_cloth_says_so():
