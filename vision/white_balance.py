@@ -41,7 +41,9 @@ def white_balance(img: np.ndarray, leave_out: tuple = ()) -> tuple[np.ndarray, n
     b, g, r = cv2.split(small)
     chroma = cv2.subtract(cv2.max(cv2.max(b, g), r), cv2.min(cv2.min(b, g), r))
     lum = cv2.add(cv2.add(b, g, dtype=cv2.CV_16U), r, dtype=cv2.CV_16U)       # 0..765
-    pale = cv2.subtract(cv2.add(lum, 255), chroma, dtype=cv2.CV_16U)           # brightness - chroma + 255
+    # brightness - chroma + 255 (at most 1020: no saturation); the 255 added by numpy, as OpenCV 5.1
+    # returns a one-pixel picture plus a number as a 4 x 1 scalar
+    pale = cv2.subtract(lum + np.uint16(255), chroma, dtype=cv2.CV_16U)
     cutoff = math.ceil(_hist_percentile(_histogram(pale, 1021, mask=keep), 99, offset=-255))  # the palest 1%
     top = np.greater_equal(pale, cutoff + 255).view(np.uint8)  # a 0/1 mask
     if keep is not None:

@@ -77,6 +77,18 @@ def test_no_tiles_gives_an_empty_result():
     assert res["hand"] == {"concealed": "", "melds": [], "flowers": ""}
 
 
+@pytest.mark.parametrize("size", [(1, 1), (2, 2), (1, 3), (3, 1), (7, 9)])
+@pytest.mark.parametrize("fmt", [".png", ".jpg"])
+def test_a_photo_of_a_few_pixels_gives_an_empty_result(size, fmt):
+    # OpenCV 5.1 returns a one-pixel picture plus a number as a 4 x 1 scalar: the white balance's
+    # histogram then crashed on any photo of 2 x 2 pixels or fewer (a fresh install, 2026-12-02)
+    img = np.random.default_rng(sum(size)).integers(0, 256, (*size, 3), dtype=np.uint8)
+    ok, buf = cv2.imencode(fmt, img)
+    res = scan(buf.tobytes())
+    assert res["tiles"] == []
+    assert res["hand"] == {"concealed": "", "melds": [], "flowers": ""}
+
+
 @pytest.mark.parametrize("data, code", [(b"", "empty"), (b"GIF89a-not-really", "not_an_image")])
 def test_bad_input_raises_scan_error(data, code):
     with pytest.raises(ScanError) as info:
