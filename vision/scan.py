@@ -243,9 +243,7 @@ def _read(decoded, det: dict, classify_fn, timings: dict, ahead: ReadAhead | Non
     det["rejected_row_faces"] = rejected_row_faces(cands, results)
     faces = [res["tile"] for c, res in zip(cands, results) if c["source"] == "face"]
     det["faces_rejected"] = (sum(code == "reject" for code in faces), len(faces))
-    # a pair probe counts only when both ends of its pair read as face-down
-    ends_down = Counter(c["run"] for c, res in zip(cands, results)
-                        if c["source"] in PROBE_SOURCES and res["tile"] == "back")
+    # a pair probe, or a face probe read face-down, counts only where both ends of its run read so
     down_at = _ends_read_down(cands, results)
     tiles = []
     for c, res in zip(cands, results):
@@ -261,7 +259,7 @@ def _read(decoded, det: dict, classify_fn, timings: dict, ahead: ReadAhead | Non
                 point_in_quad(np.asarray(c["quad"], np.float32).mean(axis=0), t["quad"]) for t in tiles)):
             continue  # ... and a face probe only the latter, or a kong's end where both ends read face-down,
             # where no tile was kept already
-        if c["source"] == "pair_probe" and ends_down[c["run"]] < 2:
+        if c["source"] == "pair_probe" and len(down_at[c["run"]]) < 2:
             continue
         if c["source"] == "back" and code != "back" and conf < BLOB_FACE_CONFIDENCE:
             # a blob found by its colour, far from the table's and not a face's white: a patch
@@ -304,7 +302,9 @@ def _reading(decoded, det: dict, tiles: list[dict], timings: dict, t2: float) ->
 def _ends_read_down(cands: list[dict], results: list[dict]) -> dict:
     """Per detection run, the set of its ends (0: start, 1: end) beyond which a probe, pair
     probe or face probe was read as face-down (a face probe at least ``FACE_PROBE_BACK``
-    surely)."""
+    surely). Each end of a run has one kind of probe (:func:`vision.face_down.find_backs`; a run
+    keeps its pair probes only where both its ends have a probe or pair probe, so never beside a
+    face probe), up to three face probes on a pale table."""
     down: dict = defaultdict(set)
     for c, res in zip(cands, results):
         if res["tile"] == "back" and (c["source"] in PROBE_SOURCES or (
