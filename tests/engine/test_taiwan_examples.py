@@ -19,6 +19,9 @@ def _waits(concealed: str, **options) -> list[str]:
     return waits(v, parse_request({"variant": "taiwan", "concealed": concealed, "options": options}, v))
 
 
+SIXTEEN = {"sixteen_unrelated": True}  # a table that plays 十六不搭 (off by default: few rules do)
+
+
 # ---- 3. アガリ点計算 ----------------------------------------------------------------------------
 RED_SINGLE = dict(concealed="456m789p345s44z", win="4z", melds=("777z", "123m"), flowers="1f")
 
@@ -187,16 +190,25 @@ def test_full_flush_nine_sided_wait():
 
 
 def test_sixteen_unrelated_three_sided_wait():
-    """写真㉑: 十六不搭 ready on (一索)(二索)(三索)."""
-    assert _waits("147m258p69s11234567z") == ["1s", "2s", "3s"]
-    r = score("147m258p69s11234567z2s", "2s")
+    """写真㉑: 十六不搭 ready on (一索)(二索)(三索), at a table that plays it."""
+    assert _waits("147m258p69s11234567z", **SIXTEEN) == ["1s", "2s", "3s"]
+    r = score("147m258p69s11234567z2s", "2s", options=SIXTEEN)
     assert r["form"] == "sixteen_unrelated" and items(r) == {"十六不搭": 10}
 
 
 def test_sixteen_unrelated_single_wait():
     """写真㉒: 十六不搭 on (四万) only: 獨聽."""
-    assert _waits("17m258p369s12345677z") == ["4m"]
-    assert items(score("17m258p369s12345677z4m", "4m")) == {"十六不搭": 10, "獨聽": 1}
+    assert _waits("17m258p369s12345677z", **SIXTEEN) == ["4m"]
+    assert items(score("17m258p369s12345677z4m", "4m", options=SIXTEEN)) == {"十六不搭": 10, "獨聽": 1}
+
+
+def test_sixteen_unrelated_is_not_played_unless_asked():
+    """「この十六不塔という手段を採用しているルールは少ない」: few rules play 十六不搭, so by default its
+    shape is no win (the reason names the option) and no wait."""
+    r = score("147m147p147s1234567z1z", "1z")
+    assert not r["winning"] and "sixteen_unrelated" in r["explain"]
+    assert _waits("17m258p369s12345677z") == []
+    assert score("147m147p147s1234567z1z", "1z", options=SIXTEEN)["winning"]
 
 
 def test_single_wait_is_only_a_pure_single_wait():
@@ -219,12 +231,13 @@ def _shanten(concealed: str, **options) -> int:
 def test_ready_special_forms_are_zero_from_ready():
     """A 16-tile hand ready only as 嚦咕嚦咕 (写真㉓, 写真㉕) or 十六不搭 (写真㉑, 写真㉒) is 0 from ready,
     like any ready hand; one tile short of ready is 1; the complete 17 tiles are -1."""
-    for hand in ("555z11m44m77m22s55s88s9p", "11z55z33m44s55p66m77s88p", "147m258p69s11234567z",
-                 "17m258p369s12345677z"):
+    for hand in ("555z11m44m77m22s55s88s9p", "11z55z33m44s55p66m77s88p"):
         assert _shanten(hand) == 0, hand
+    for hand in ("147m258p69s11234567z", "17m258p369s12345677z"):
+        assert _shanten(hand, **SIXTEEN) == 0, hand
     assert _shanten("555z11m44m77m22s55s8s3p9p") == 1  # a pung, five pairs: one more pair to be ready
-    assert _shanten("147m258p56s11234567z") == 1  # 5索6索 is a 塔子: one of them must go
-    assert _shanten("147m258p69s11234567z2s") == -1
+    assert _shanten("147m258p56s11234567z", **SIXTEEN) == 1  # 5索6索 is a 塔子: one of them must go
+    assert _shanten("147m258p69s11234567z2s", **SIXTEEN) == -1
     assert _shanten("555z11m44m77m22s55s88s9p9p") == -1
     assert _shanten("147m258p69s11234567z", sixteen_unrelated=False) > 1
 

@@ -73,6 +73,20 @@ def test_two_sided_wait_is_not_single():
     assert items(score("456m789p99p23s4s", "4s", melds=PLAIN_MELDS)) == {}
 
 
+def test_a_two_sided_wait_whose_other_tile_is_all_held_is_not_single():
+    """「タンキ、カンチャン、ペンチャン待ちのいずれか」: 23s waits on 1s and 4s, and with a kong of 4s
+    declared only 1s can come; the hand waits on one kind, but two-sided, so no 獨聽."""
+    r = score("123m456m789p55p23s1s", "1s", melds=["4444s"])
+    assert r["waited_on"] == ["1s"] and items(r) == {}
+    assert items(score("123m456m789p55p23s1s", "1s", melds=["999s"])) == {}  # 4s still to come: two-sided too
+
+
+def test_a_two_pair_wait_whose_other_pair_is_all_held_is_not_single():
+    """Two pairs waiting (shanpon) on 5p or 7p, every 7p already in the hand: one kind left, no 獨聽."""
+    r = score("123m123s55p77p678p789p5p", "5p")
+    assert r["waited_on"] == ["5p"] and r["reading"]["wait"] == "shanpon" and "獨聽" not in items(r)
+
+
 def test_last_tile_self_drawn():
     r = score("456m789p99p23s1s", "1s", melds=PLAIN_MELDS, self_drawn=True, last_tile=True)
     assert items(r) == {"自摸": 1, "海底撈月": 1}
@@ -277,9 +291,9 @@ def test_the_best_reading_is_chosen():
 
 def test_sixteen_unrelated_option_values():
     hand = dict(concealed="17m258p369s12345677z4m", win="4m", self_drawn=True)
-    assert items(score(**hand)) == {"十六不搭": 10, "獨聽": 1, "自摸": 1}
-    assert items(score(**hand, options={"shi_liu_bu_da": 6}))["十六不搭"] == 6
-    assert not score(**hand, options={"sixteen_unrelated": False})["winning"]
+    assert items(score(**hand, options={"sixteen_unrelated": True})) == {"十六不搭": 10, "獨聽": 1, "自摸": 1}
+    assert items(score(**hand, options={"sixteen_unrelated": True, "shi_liu_bu_da": 6}))["十六不搭"] == 6
+    assert not score(**hand)["winning"]  # not played by default
 
 
 def test_sixteen_unrelated_needs_no_taatsu():

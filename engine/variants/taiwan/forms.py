@@ -98,6 +98,6 @@ def enabled_forms(options) -> tuple:
     out = [STANDARD]
     if options.get("liguligu", True):
         out.append(LIGULIGU)
-    if options.get("sixteen_unrelated", True):
+    if options.get("sixteen_unrelated", False):
         out.append(SIXTEEN_UNRELATED)
     return tuple(out)

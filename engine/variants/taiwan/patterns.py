@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ... import tiles as T
 from ...hand import Hand, Settings
-from ...reading import CHOW, RYANMEN, Reading
+from ...reading import CHOW, KANCHAN, PENCHAN, RYANMEN, TANKI, Reading
 from .forms import LIGULIGU, SIXTEEN_UNRELATED
 
 STANDARD_FORM = "standard"
@@ -148,9 +148,17 @@ def da_si_xi(c: Context) -> list[Tai]:
 
 
 # ---- the wait and the moment of the win ------------------------------------------------------
+SINGLE_WAIT_SHAPES = (TANKI, KANCHAN, PENCHAN)  # 「タンキ、カンチャン、ペンチャン待ちのいずれか」
+
+
 def du_ting(c: Context) -> list[Tai]:
-    """獨聽: the hand waited on one kind of tile only (純粹なひとつ待ち)."""
-    return _one("du_ting", "獨聽 (single wait)", 1, list(c.waits) == [c.hand.winning_tile])
+    """獨聽: the hand waited on one kind of tile only (純粹なひとつ待ち), in a single-tile shape: the
+    reading completes a pair (tanki), the middle of a chow (kanchan) or its edge (penchan). A
+    two-sided or two-pair wait whose other tile cannot come (every copy already in the hand, a
+    kong of it declared) waits on one kind, but not in one of those shapes. The loose-tile forms
+    (嚦咕嚦咕, 十六不搭) have no wait shape and count by the waits alone (写真㉒)."""
+    single = list(c.waits) == [c.hand.winning_tile]
+    return _one("du_ting", "獨聽 (single wait)", 1, single and c.reading.wait in (None, *SINGLE_WAIT_SHAPES))
 
 
 def hai_di(c: Context) -> list[Tai]:

@@ -42,7 +42,7 @@ OPTIONS: tuple[Option, ...] = (
     _tai("shi_liu_bu_da", (10, 6), "十六不搭 sixteen unrelated tiles and a pair", "十六不塔 10台(6台)"),
     Option("liguligu", True, "嚦咕嚦咕 (seven pairs and a concealed pung) is played",
            "嘸咕嘸咕は採用していない処もあるらしい"),
-    Option("sixteen_unrelated", True, "十六不搭 is played", "この十六不塔という手段を採用しているルールは少ない"),
+    Option("sixteen_unrelated", False, "十六不搭 is played; few rules do", "この十六不塔という手段を採用しているルールは少ない"),
     Option("seven_rob_one", True, "七搶一 is played (one association abolished it in 2012)",
            "とある台湾麻将愛好者団体は…七捨一ルールを廃止した"),
     Option("he_di_lao_yu", False, "河底撈魚 (win on the last discard) scores 1 台; most rules do not",
