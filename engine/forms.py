@@ -329,9 +329,11 @@ class WildsPlusAnything(Form):
                         win is not None and win == view.wild_kind and not view.win_is_natural, win)]
 
     def shanten(self, view: HandView) -> int | None:
+        """Complete (-1), else how many more wilds short of ready: with ``n_wilds - 1`` wilds the
+        hand is ready on the last (Malaysian "手に3枚飛があり、残り1枚の飛をツモると最大役で上がり")."""
         if self.complete(view):
             return -1
-        return max(0, self.n_wilds - 1 - view.n_wild) if self.full_hand else None
+        return max(0, self.n_wilds - 1 - view.n_wild)
 
 
 STANDARD = Standard()

@@ -19,8 +19,10 @@ def waits(variant: Variant, hand: Hand, concealed: tuple[str, ...] | None = None
     """Every tile kind that completes ``concealed`` (default: the hand's), in tile order.
 
     A kind whose every copy is already in the hand (or is the indicator) is left
-    out: it cannot be drawn. The variant's wild tile is left out too: drawing a
-    wild completes any ready hand, so listing it says nothing.
+    out: it cannot be drawn. The variant's wild tile is left out too where other
+    tiles complete the hand: drawing a wild completes any ready hand, so listing it
+    says nothing. Where only a wild does (three fei waiting on the fourth, 四飛; two
+    caishen on the third; a wait whose tile is all in the hand), it is the wait.
     """
     tiles = tuple(hand.concealed if concealed is None else concealed)
     held = _held(hand)
@@ -36,6 +38,9 @@ def waits(variant: Variant, hand: Hand, concealed: tuple[str, ...] | None = None
         view = variant.view(hand, tiles + (kind,), kind)
         if variant.is_complete(view):
             out.append(kind)
+    if not out and wild is not None and held[wild] < allowed.get(wild, 0) and wild in variant.drawable() \
+            and variant.is_complete(variant.view(hand, tiles + (wild,), wild)):
+        out.append(wild)
     return sorted(out, key=T.sort_key)
 
 

@@ -58,6 +58,22 @@ def test_four_fei_when_the_fourth_is_drawn():
     assert r["reading"]["loose"] == "1259p135677z1111j"
 
 
+def test_three_fei_in_hand_are_ready_on_the_fourth():
+    # 手に3枚飛があり、残り1枚の飛をツモると最大役で上がりになる: three fei and no shape are ready,
+    # the fourth fei their only wait; any discard but a fei (never discarded) keeps them so
+    r = engine.score({"variant": "malaysian", "concealed": "1j1j1j2p4p6p8p1z2z3z4z5z6z"})
+    assert r["waits"] == ["1j"] and r["shanten"] == 0
+    r = engine.score({"variant": "malaysian", "concealed": "1j1j1j2p4p6p8p1z2z3z4z5z6z7z"})
+    assert set(r["discards"]) == {"2p", "4p", "6p", "8p", "1z", "2z", "3z", "4z", "5z", "6z", "7z"}
+    assert all(w == ["1j"] for w in r["discards"].values())
+
+
+def test_a_ready_hand_does_not_list_the_fei_beside_its_waits():
+    # drawing a fei completes any ready hand: listed only where nothing else does
+    r = engine.score({"variant": "malaysian", "concealed": "123p456p789p555z7z"})
+    assert r["waits"] == ["7z"]
+
+
 def test_three_fei_and_no_shape_does_not_win():
     r = score("1j1j1j1p5p9p1z3z5z6z7z7z2p4p", "4p", flowers="1a")
     assert r["winning"] is False and "reason" in r and "fewer than 4 fei" in r["reason"]

@@ -129,6 +129,12 @@ def test_three_caishen_hand_is_ready_on_anything():
     assert out["shanten"] == 0 and len(out["waits"]) > 20
 
 
+def test_two_caishen_and_anything_are_ready_on_the_third():
+    """「財神3枚であとはめちゃくちゃ」: two caishen and no shape wait on the third, and say so."""
+    out = score({"variant": "wenzhou", "concealed": "1m1m2p5p8p1s4s7s1z2z3z4z5z6z7z9m", "indicator": "1m"})
+    assert out["shanten"] == 0 and out["waits"] == ["1m"]
+
+
 def test_a_caishen_is_never_a_suggested_discard():
     # "手牌に財神しかない場合を除き,財神を捨てられません"
     out = score({"variant": "wenzhou", "concealed": "345m678m234p567s789s1p2m", "indicator": "2m"})
