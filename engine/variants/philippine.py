@@ -185,9 +185,12 @@ def awards(hand: Hand, reading: Reading) -> list[Award]:
 
 
 def best_award(hand: Hand, reading: Reading) -> tuple[Award, list[Award]]:
+    """The award paid (the most pesos, then the most chips) and every award found. Where a named
+    hand pays as much as the plain win (a self-drawn Seven First or Escalera: 10 from each and 2
+    chips either way), the named hand is the one shown."""
     found = awards(hand, reading)
     n = len(hand.seats) - 1
-    return max(found, key=lambda a: (a.total(n), a.chips)), found
+    return max(found, key=lambda a: (a.total(n), a.chips, a is not found[0])), found
 
 
 def add(payments: dict[str, int], payee: str, payers, amount: int) -> None:

@@ -31,6 +31,15 @@ def test_seven_first():
     assert out["winning"] and out["form"] == "seven_first"
 
 
+def test_a_self_drawn_special_hand_is_named_as_itself():
+    # Seven First and Escalera pay 10 from each and 2 chips, as a plain self-drawn win does: the
+    # special hand is the one named, the self-draw listed as not added
+    out = ph("11m22m33m44p55p66p77s789s", "9s", discarder=None)
+    assert out["form"] == "seven_first" and out["score"]["items"][0]["name"].startswith("Seven First")
+    assert out["explain"].startswith("Seven First")
+    assert any(i["name"].startswith("self-drawn win") and i["value"] == 0 for i in out["score"]["items"])
+
+
 def test_seven_first_with_a_joker():
     out = ph("11m22m33m44p55p66p7s789s1p", "9s")
     assert out["form"] == "seven_first"
