@@ -65,6 +65,10 @@ KONG_SPAN = 2.6    # scored at least this; near: centres within this many of the
 END_NEAR = 0.5     # a face-down cell lies at a pair's end within this share of the faces' step from where the next face would
 FAR_LONE = 4.0     # a lone face this many face heights from every other tile found ...
 LONE_CONFIDENCE = 0.9  # ... counts only when named this surely
+PLAIN_KIND = "5z"      # the white dragon, a blank face or a frame in many sets: what a plain thing passes for ...
+PLAIN_UNSURE = 0.9     # ... named under this confidence, counts only where its face's colour is the photo's faces':
+PLAIN_CHROMA = 10.0    # within this distance of theirs in Lab's colour plane (a and b) ...
+PLAIN_DARKER = 50.0    # ... and no more than this much darker (Lab L)
 SHAPE_OFF = 0.15   # a rejected face this much wider (or taller) than the faces named near it is read again cut to their shape
 SHAPE_TURN = 25.0  # ... those faces lying the same way within this many degrees ...
 SHAPE_NEAR = 3     # ... the nearest this many of them
@@ -268,6 +272,7 @@ def _read(decoded, det: dict, classify_fn, timings: dict, ahead: ReadAhead | Non
         tiles.append({"tile": code, "confidence": conf,
                       "top3": res.get("top3", []), "likely": res.get("likely", []),
                       "quad": c["quad"], "run": c["run"]})
+    tiles = without_odd_plain_faces(tiles, decoded.image)
     det["named"] = tiles
     return _reading(decoded, det, tiles, timings, t2)
 
@@ -345,6 +350,47 @@ def backs_together(cands: list[dict], results: list[dict]) -> list[dict]:
                 r = dict(r, tile="back", confidence=score)
         out.append(r)
     return out
+
+
+def face_colour(image: np.ndarray, quad) -> np.ndarray:
+    """The colour of a face's ground (Lab, uint8 scale): the median of the lightest 30% of its
+    middle, cut from ``image`` (BGR), where ink does not lie."""
+    middle = crop_face(image, quad, 48, 64)[8:56, 6:42]
+    lab = cv2.cvtColor(middle, cv2.COLOR_BGR2LAB).reshape(-1, 3)
+    light = lab[lab[:, 0] >= np.percentile(lab[:, 0], 70)]
+    return np.median(light, axis=0)
+
+
+def without_odd_plain_faces(tiles: list[dict], image: np.ndarray) -> list[dict]:
+    """The tiles less each white dragon named unsurely whose face is not the colour of the photo's
+    other faces.
+
+    The white dragon is, in many sets, a blank face or a plain frame, so a plain thing on the
+    table cut as a face (a phone lying by the hand, a grey card) can be named ``PLAIN_KIND`` and
+    nothing else: development scene 21 shot from further away, two cells of a blue-grey phone
+    read 5z at 0.55 and 0.71; real-photo camera scene 220, a grey slab, 0.74; cloth 1072, a grey
+    square of a check cloth in a meld's gap, 0.47. The faces of one set share one ground colour,
+    so a 5z named under ``PLAIN_UNSURE`` counts only where its ground (:func:`face_colour`) lies
+    within ``PLAIN_CHROMA`` of the median of the other faces' grounds in Lab's colour plane and
+    is no more than ``PLAIN_DARKER`` darker. On development scenes (default 0-99, camera bodies
+    600-699 and 1000-1059 on a cloth, photographed faces 0-99, pale 0-59, a lamp 0-59, further
+    away 0-49: 8,553 tiles named in place) the 164 true white dragons lay within 8.9 of the
+    other faces (those under 0.9 within 2.8) and at most 32 darker; the plain things above, 10.6-18.2
+    from them and 24-91 darker. Returns a new list where any is left out."""
+    odd = [i for i, t in enumerate(tiles) if t["tile"] == PLAIN_KIND and t["confidence"] < PLAIN_UNSURE]
+    if not odd:
+        return tiles
+    others = [i for i, t in enumerate(tiles) if t["tile"] != "back" and i not in odd]
+    if len(others) < 3:
+        return tiles
+    ground = np.median([face_colour(image, tiles[i]["quad"]) for i in others], axis=0)
+    drop = set()
+    for i in odd:
+        own = face_colour(image, tiles[i]["quad"])
+        if (math.hypot(float(own[1] - ground[1]), float(own[2] - ground[2])) > PLAIN_CHROMA
+                or float(own[0] - ground[0]) < -PLAIN_DARKER):
+            drop.add(i)
+    return [t for i, t in enumerate(tiles) if i not in drop] if drop else tiles
 
 
 def without_far_strays(tiles: list[dict]) -> list[dict]:

@@ -951,6 +951,30 @@ def test_a_lone_face_far_from_the_hand_counts_only_when_named_surely():
     assert scan_module.without_far_strays(few) == few
 
 
+def test_a_white_dragon_named_unsurely_counts_only_in_the_colour_of_the_other_faces():
+    # development scene 21 shot from further away: cells of a blue-grey phone read 5z at 0.55 and
+    # 0.71; real-photo camera scene 220: a grey slab read 5z at 0.74
+    image = np.full((200, 520, 3), (40, 90, 30), np.uint8)  # green felt, BGR
+
+    def face(x, colour, code="5p", conf=0.99):
+        cv2.rectangle(image, (x, 40), (x + 29, 79), colour, -1)
+        if code != "5z":
+            cv2.circle(image, (x + 15, 60), 6, (30, 30, 160), -1)  # ink
+        return {"tile": code, "confidence": conf, "top3": [[code, conf]], "run": 0,
+                "quad": np.float32([[x, 40], [x + 30, 40], [x + 30, 80], [x, 80]])}
+
+    ivory, phone, shade = (200, 230, 240), (150, 120, 100), (120, 140, 150)
+    row = [face(20 + 32 * i, ivory) for i in range(6)]
+    blank = face(230, ivory, "5z", 0.6)          # a true white dragon, named unsurely: stays
+    grey = face(300, phone, "5z", 0.7)           # a phone cut as a face: out
+    sure = face(370, phone, "5z", 0.95)          # named surely: stays
+    dim = face(440, shade, "5z", 0.8)            # 80 L darker than the faces: out
+    kept = scan_module.without_odd_plain_faces(row + [blank, grey, sure, dim], image)
+    assert [t["quad"][0][0] for t in kept] == [t["quad"][0][0] for t in row + [blank, sure]]
+    few = [row[0], row[1], grey]                 # too few faces to tell their colour
+    assert scan_module.without_odd_plain_faces(few, image) == few
+
+
 def test_backs_together_needs_a_sure_back_within_a_kongs_length_and_back_as_the_likeliest_kind():
     def cand(source, x):
         return {"source": source, "run": 0, "quad": np.float32([[x, 0], [x + 30, 0], [x + 30, 40], [x, 40]])}
