@@ -32,14 +32,16 @@ def waits(variant: Variant, hand: Hand, concealed: tuple[str, ...] | None = None
     wild = variant.wild_kind(hand)
     allowed = variant.tile_counts_rule(hand)
     out = []
+    wild_drawable = False  # looked at last, only where no other tile completes the hand
     for kind in variant.drawable():
-        if kind == wild or held[kind] >= allowed.get(kind, 0):
+        if held[kind] >= allowed.get(kind, 0):
             continue
-        view = variant.view(hand, tiles + (kind,), kind)
-        if variant.is_complete(view):
+        if kind == wild:
+            wild_drawable = True
+            continue
+        if variant.is_complete(variant.view(hand, tiles + (kind,), kind)):
             out.append(kind)
-    if not out and wild is not None and held[wild] < allowed.get(wild, 0) and wild in variant.drawable() \
-            and variant.is_complete(variant.view(hand, tiles + (wild,), wild)):
+    if not out and wild_drawable and variant.is_complete(variant.view(hand, tiles + (wild,), wild)):
         out.append(wild)
     return sorted(out, key=T.sort_key)
 
