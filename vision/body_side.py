@@ -32,7 +32,8 @@ def _side_cuts(img: np.ndarray, quad: np.ndarray, edges: tuple[int, ...], depth_
                looks: dict | None = None) -> tuple[list[float], np.ndarray] | None:
     """How far in the face's edge lies from each of ``quad``'s ``edges`` (0: q0-q1, 1: q1-q2,
     2: q2-q3, 3: q3-q0), as shares of the quad's height (edges 0, 2) or width (1, 3), 0 where no
-    body's side shows; with the quad's homography onto the unit square.  None for a tiny quad.
+    body's side shows; with the quad's homography onto the unit square (None where no edge is
+    cut).  None for a tiny quad.
 
     Each edge is looked at on the quad rectified to ``SIDE_LOOK`` px: the lightness profile
     inward (per depth, the 80th percentile along the middle 70% of the edge, so that ink does
@@ -119,7 +120,8 @@ def _side_cuts(img: np.ndarray, quad: np.ndarray, edges: tuple[int, ...], depth_
     if deep_found is not None:
         deep = cut if depth_share == SIDE_DEEP else cuts_within(SIDE_DEEP)
         deep_found.extend(outward(quad, e) for e in edges if deep[e] > 0)
-    unit = np.float32([[1 / w, 0, 0], [0, 1 / h, 0], [0, 0, 1]]) @ H
+    # the homography onto the unit square only where an edge is cut (most second looks cut none)
+    unit = np.float32([[1 / w, 0, 0], [0, 1 / h, 0], [0, 0, 1]]) @ H if any(cut) else None
     return cut, unit
 
 

@@ -31,6 +31,7 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from dataclasses import replace
 
 import cv2
@@ -867,7 +868,7 @@ def closer_window(det: dict, tiles: list[dict], first, closer) -> tuple[int, int
     return x0, y0, x1, y1
 
 
-def closer_look_size(decoded, det: dict, tiles: list[dict]) -> int:
+def closer_look_size(decoded, det: dict, tiles: list[dict], missing_of: Callable = missing_a_tile) -> int:
     """The long side of the detection mask a closer look would have, or 0 where it is not worth one.
 
     Worth one where the first reading (``det`` and its grouped ``tiles``, each with its
@@ -878,10 +879,11 @@ def closer_look_size(decoded, det: dict, tiles: list[dict]) -> int:
     a row that named two or more was rejected (``det["rejected_row_faces"]``, set by
     :func:`_read`: :func:`rejected_row_faces`); and where the
     photo has at least ``CLOSER_LOOK_GAIN`` times the mask's resolution to give. A photo where
-    no face was found gets none (an empty table stays cheap)."""
+    no face was found gets none (an empty table stays cheap). ``missing_of``: :func:`vision.group.missing_a_tile`
+    or the scan's memo of it (:func:`_scanned`)."""
     mask = det["mask"]
     face_px = det["face_height"] * mask.shape[1] / decoded.image.shape[1]
-    if face_px <= 0 or (face_px >= CLOSER_LOOK_FACE_PX and adds_up(tiles) and not missing_a_tile(tiles)
+    if face_px <= 0 or (face_px >= CLOSER_LOOK_FACE_PX and adds_up(tiles) and not missing_of(tiles)
                         and not open_kong(tiles) and not det.get("rejected_row_faces", 0)):
         return 0
     size = min(max(decoded.width, decoded.height), 2 * DETECT_LONG_SIDE)
@@ -1001,13 +1003,14 @@ def _timings_added(first: dict, second: dict) -> dict:
     return {k: first[k] + second[k] for k in first}
 
 
-def short_of_a_hand(tiles: list[dict]) -> bool:
+def short_of_a_hand(tiles: list[dict], missing_of: Callable = missing_a_tile) -> bool:
     """Whether a look's grouped ``tiles`` (each with its ``group`` and ``run``) found some tiles but
     not a whole hand: they do not add up (:func:`vision.group.adds_up`), or they show a sign of a
     missed tile (:func:`vision.group.missing_a_tile`). Such a photo is looked at again with its
     light evened (:func:`scan`): a phone's shadow over part of the hand leaves those faces under
-    the face mask's threshold (docs/vision.md, "A phone's shadow over the hand")."""
-    return bool(tiles) and (not adds_up(tiles) or missing_a_tile(tiles))
+    the face mask's threshold (docs/vision.md, "A phone's shadow over the hand"). ``missing_of``: as
+    in :func:`closer_look_size`."""
+    return bool(tiles) and (not adds_up(tiles) or missing_of(tiles))
 
 
 def left_in_shade(decoded, det: dict, picture: InBackground) -> bool:
@@ -1069,7 +1072,14 @@ def _scanned(image_bytes: bytes, decoded, classify_fn, t0: float, shade: InBackg
             result, det, grouped = again, det_again, grouped_again
         result["timings_ms"] = timings
     pale_table = bool(det.get("pale_table"))
-    size = closer_look_size(decoded, det, grouped)
+    known: dict[int, tuple[list, bool]] = {}
+
+    def missing_of(tiles: list[dict]) -> bool:  # missing_a_tile, asked once a reading (most are asked twice)
+        if id(tiles) not in known:
+            known[id(tiles)] = (tiles, missing_a_tile(tiles))  # the list kept, so that its id stays its own
+        return known[id(tiles)][1]
+
+    size = closer_look_size(decoded, det, grouped, missing_of)
     if size:
         t1 = time.perf_counter()
         # the working image may already be that large (a photo decoded in full, or a PNG,
@@ -1093,7 +1103,7 @@ def _scanned(image_bytes: bytes, decoded, classify_fn, t0: float, shade: InBackg
         result["image"]["closer_look"] = "kept" if kept else "dropped"
         result["timings_ms"] = _timings_added(first_timings, second_timings)
     light = "none"
-    if short_of_a_hand(grouped) or (grouped and left_in_shade(decoded, det, shade)):
+    if short_of_a_hand(grouped, missing_of) or (grouped and left_in_shade(decoded, det, shade)):
         # still short of a hand, or faces left in a shade: a phone's shadow over part of it? the
         # photo with its light evened
         t1 = time.perf_counter()

@@ -63,7 +63,8 @@ def _median5(v: np.ndarray) -> np.ndarray:
     if len(v) < 5:
         return v
     p = np.pad(v, 2, mode="edge")
-    return np.median(np.lib.stride_tricks.sliding_window_view(p, 5), axis=1)
+    # the middle of five sorted values: np.median's value, without its per-call cost
+    return np.sort(np.lib.stride_tricks.sliding_window_view(p, 5), axis=1)[:, 2]
 
 
 def _runs(mask: np.ndarray) -> list[tuple[int, int]]:

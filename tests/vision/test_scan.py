@@ -527,7 +527,7 @@ def test_a_look_the_classifier_refutes_is_taken_again_with_the_next_white_balanc
 def _no_evened_look(monkeypatch) -> None:
     """Switch the scan's evened look off: neither a reading short of a hand nor faces left in a
     shade send a photo to it."""
-    monkeypatch.setattr(scan_module, "short_of_a_hand", lambda tiles: False)
+    monkeypatch.setattr(scan_module, "short_of_a_hand", lambda tiles, missing_of=None: False)
     monkeypatch.setattr(scan_module, "left_in_shade", lambda decoded, det, picture: False)
 
 
