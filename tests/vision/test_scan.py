@@ -21,7 +21,7 @@ from PIL import Image
 from engine.tiles import parse as parse_tiles
 from vision.decode import ScanError
 from vision.faces.photos import REAL_DIR
-from vision.group import HAND_SIZES, group_tiles, hand_size, missing_a_tile
+from vision.group import HAND_SIZES, adds_up, group_tiles, hand_size, missing_a_tile
 from vision.light import shade_picture
 import sys
 
@@ -486,9 +486,9 @@ def test_hand_size_counts_a_kong_as_three_and_leaves_flowers_out(groups, size):
 @pytest.mark.parametrize("first, second, keep_second", [
     ({"concealed": 12}, {"concealed": 13}, True),                           # the closer look found the missed tile
     ({"concealed": 14, "flowers": 1}, {"concealed": 15, "flowers": 1}, False),  # ... or a stray: 15 adds up to no hand
-    ({"concealed": 16}, {"concealed": 17}, True),                           # both add up: more tiles
+    ({"concealed": 16}, {"concealed": 17}, True),                           # both add up: more tiles as surely
     ({"concealed": 15}, {"concealed": 14}, True),                           # a stray of the first look gone
-    ({"concealed": 11}, {"concealed": 12}, True),                           # neither adds up: more tiles
+    ({"concealed": 11}, {"concealed": 12}, True),                           # neither adds up: more tiles as surely
     ({"concealed": 12}, {"concealed": 12}, False),                          # a tie named as surely keeps the first
 ])
 def test_the_closer_look_is_kept_when_its_hand_adds_up_else_when_it_finds_more(first, second, keep_second):
@@ -615,6 +615,27 @@ def test_of_two_readings_alike_the_one_named_more_surely_is_kept():
     assert not scan_module.better_reading({"tiles": second}, {"tiles": first})
     # the count and the hand adding up still come first: a surer reading with a tile fewer loses
     assert not scan_module.better_reading({"tiles": second[1:]}, {"tiles": first})
+
+
+def test_a_reading_with_more_tiles_named_unsurely_loses_to_one_naming_the_hand_surely():
+    # development scene 63 on a pale table at 12 MP, 39.5 degrees: the first look cut every row
+    # into one and a half or two faces a tile, 18 tiles named at 0.54 a tile on average, which
+    # add up to a hand of 16 (a kong counted as three); the closer look read the hand of 15 tiles
+    # right, each surely. Both add up, and the count alone kept the first
+    split = _reading({"concealed": 10, "meld:0": 4, "meld:1": 4})
+    for t in split:
+        t["confidence"] = 0.54
+    right = _reading({"concealed": 4, "meld:0": 4, "meld:1": 3, "meld:2": 4})
+    for t in right:
+        t["confidence"] = 0.95
+    assert adds_up(split) and adds_up(right)
+    assert scan_module.better_reading({"tiles": right}, {"tiles": split})
+    assert not scan_module.better_reading({"tiles": split}, {"tiles": right})
+    # the same 18 tiles named about as surely as the 15: the reading with more tiles stands
+    for t in split:
+        t["confidence"] = 0.9
+    assert scan_module.better_reading({"tiles": split}, {"tiles": right})
+    assert not scan_module.better_reading({"tiles": right}, {"tiles": split})
 
 
 def _named(codes: str, slots, confidence: float = 0.95, run: int = 0, scale: float = 1.0) -> list[dict]:
