@@ -29,7 +29,7 @@ ROW_EDGES = (0, 2)  # a row's faces are cut along its length only (q0-q1, q2-q3)
 
 def _side_cuts(img: np.ndarray, quad: np.ndarray, edges: tuple[int, ...], depth_share: float = SIDE_DEPTH,
                deep_found: list | None = None, faint: bool = False,
-               looks: dict | None = None) -> tuple[list[float], np.ndarray] | None:
+               looks: dict | None = None) -> tuple[list[float], np.ndarray | None] | None:
     """How far in the face's edge lies from each of ``quad``'s ``edges`` (0: q0-q1, 1: q1-q2,
     2: q2-q3, 3: q3-q0), as shares of the quad's height (edges 0, 2) or width (1, 3), 0 where no
     body's side shows; with the quad's homography onto the unit square (None where no edge is

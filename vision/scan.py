@@ -916,7 +916,8 @@ def better_reading(second: dict, first: dict) -> bool:
     or two faces a tile adds up to a hand as well, with more tiles, each named unsurely
     (development scene 63 on a pale table at 12 MP, 39.5 degrees: 18 tiles at 0.54 a tile on
     average, against the closer look's 15, the whole hand, named surely: kept for its count alone,
-    the first threw that away; docs/vision.md, "Two readings alike"). A closer look sees more, and so can also find a stray
+    the first threw that away; docs/vision.md, "More tiles, named unsurely"). A closer look sees
+    more, and so can also find a stray
     (a face of clutter named as a tile, a tile split in two): keeping a reading for its count
     alone threw away right first readings (development scene 40 shot from further off: its 18
     tiles, against the closer look's 19), and a tie kept a first reading whose hand did not add
