@@ -908,16 +908,18 @@ def better_reading(second: dict, first: dict) -> bool:
     """Whether the closer look's reading ``second`` is kept over the first look's ``first``.
 
     A reading whose hand adds up (:func:`vision.group.adds_up`) beats one that does not;
-    between two that both add up, or both do not, the one that names more tiles surely wins: the
-    greater sum of its tiles' confidences (the tiles it can be expected to name right), which is
-    the one with more tiles unless its tiles are named far less surely; between two with as many
-    tiles, the one whose tiles are named more surely by ``TIE_MARGIN`` a tile on average (the
-    first where neither is). A first look that cut every row of a steep shot into one and a half
-    or two faces a tile adds up to a hand as well, with more tiles, each named unsurely
-    (development scene 63 on a pale table at 12 MP, 39.5 degrees: 18 tiles at 0.54 a tile on
-    average, against the closer look's 15, the whole hand, named surely: kept for its count alone,
-    the first threw that away; docs/vision.md, "More tiles, named unsurely"). A closer look sees
-    more, and so can also find a stray
+    between two that both add up, the one that names more tiles surely wins: the greater sum of
+    its tiles' confidences (the tiles it can be expected to name right), which is the one with
+    more tiles unless its tiles are named less surely; between two that both do not, the one with
+    more tiles (each is short of tiles or holds strays, and the one that found more found more of
+    the hand: cloth development scene 1104 with camera bodies, where the evened look found three
+    tiles in a shadow and named others less surely); between two with as many tiles, the one
+    whose tiles are named more surely by ``TIE_MARGIN`` a tile on average (the first where
+    neither is). A first look that cut every row of a steep shot into one and a half or two faces
+    a tile adds up to a hand as well, with more tiles, each named unsurely (development scene 63
+    on a pale table at 12 MP, 39.5 degrees: 18 tiles at 0.54 a tile on average, against the
+    closer look's 15, the whole hand, named surely: kept for its count alone, the first threw that
+    away; docs/vision.md, "More tiles, named unsurely"). A closer look sees more, and so can also find a stray
     (a face of clutter named as a tile, a tile split in two): keeping a reading for its count
     alone threw away right first readings (development scene 40 shot from further off: its 18
     tiles, against the closer look's 19), and a tie kept a first reading whose hand did not add
@@ -931,7 +933,9 @@ def better_reading(second: dict, first: dict) -> bool:
     if whole != adds_up(first["tiles"]):
         return whole
     if len(second["tiles"]) != len(first["tiles"]):
-        return _sureness(second) > _sureness(first)
+        if whole:  # both make a hand: the tile counts differ by cuts and strays, not by tiles missed
+            return _sureness(second) > _sureness(first)
+        return len(second["tiles"]) > len(first["tiles"])
     return _sureness(second) > _sureness(first) + TIE_MARGIN * len(first["tiles"])
 
 
