@@ -488,7 +488,7 @@ def test_hand_size_counts_a_kong_as_three_and_leaves_flowers_out(groups, size):
     ({"concealed": 14, "flowers": 1}, {"concealed": 15, "flowers": 1}, False),  # ... or a stray: 15 adds up to no hand
     ({"concealed": 16}, {"concealed": 17}, True),                           # both add up: more tiles as surely
     ({"concealed": 15}, {"concealed": 14}, True),                           # a stray of the first look gone
-    ({"concealed": 11}, {"concealed": 12}, True),                           # neither adds up: more tiles as surely
+    ({"concealed": 11}, {"concealed": 12}, True),                           # neither adds up: more tiles
     ({"concealed": 12}, {"concealed": 12}, False),                          # a tie named as surely keeps the first
 ])
 def test_the_closer_look_is_kept_when_its_hand_adds_up_else_when_it_finds_more(first, second, keep_second):
