@@ -24,6 +24,12 @@ BASE = "123p456p789p555z11z"
     # 13 tiles win only with four fei
     (req("123p456p789p555z1z", "1z"), "wrong_tile_count", "concealed"),
     (req("1j1j1j1j1p5p9p1z3z5z6z7z7z", "1z", winner="S", discarder="E"), "bad_context", "self_drawn"),
+    # four fei win at the deal, on the non-dealer's 13 dealt tiles (the dealer is dealt 14), or on the
+    # fourth fei drawn: never with a meld laid, nor on a discard (開始時に飛が4枚あると即勝利)
+    (req("1j1j1j1j123p456p5z7z4z", "5z", winner="E", self_drawn=True), "wrong_tile_count", "concealed"),
+    (req("1j1j1j1j5z7z4z9p1p6p", "5z", winner="S", self_drawn=True, melds=[{"tiles": "234p"}]),
+     "wrong_tile_count", "concealed"),
+    (req("1j1j1j1j123p456p5z7z4z9p", "5z", winner="S", discarder="E"), "bad_context", "self_drawn"),
     # a fei cannot be discarded
     (req("123p456p789p555z1z1j", "1j", winner="S", discarder="E"), "bad_context", "winning_tile"),
     # flags that do not fit the hand

@@ -5,6 +5,8 @@ Hands are concealed and hold a Cat (1a, always 1 fan) unless the test says other
 """
 import pytest
 
+import engine
+
 from malaysian_hands import items, score, total
 
 BASE = "123p456p789p555z11z"  # 吃胡 1 + 白 pung 1, for any seat
@@ -183,11 +185,25 @@ def test_robbing_a_kong():
 
 
 def test_kong_and_flower_replacement():
-    # ●槓上 ●花上(補花した牌で上がる)
-    kong = items(score(BASE, "1z", replacement=True, flowers="1a"))
+    # ●槓上 ●花上(補花した牌で上がる): the tile drawn for the winner's own kong, or for a flower set aside
+    kong = items(score("123p456p789p11z", "1z", replacement=True, flowers="1a",
+                       melds=[{"tiles": "5555z", "concealed": True}]))
     assert kong["槓上"] == 1 and "花上" not in kong
     flower = items(score(BASE, "1z", replacement=True, flower_replacement=True, flowers="1a"))
     assert flower["花上"] == 1 and "槓上" not in flower
+
+
+@pytest.mark.parametrize("kw", [
+    {"replacement": True, "flowers": "1a"},  # 槓上 with no kong
+    {"replacement": True},  # a replacement with neither a kong nor a flower
+    {"replacement": True, "flower_replacement": True},  # 花上 with nothing set aside
+])
+def test_a_replacement_win_needs_the_kong_or_flower_it_replaced(kw):
+    # 補花とは、手にある花牌を場に晒し、嶺上牌から晒した数だけ牌を補充: no flower and no kong, no replacement
+    # tile (and 面前無花 cannot be paid with one)
+    with pytest.raises(engine.EngineError) as e:
+        score(BASE, "1z", **kw)
+    assert e.value.code == "bad_context" and e.value.field == "replacement" or e.value.field == "flower_replacement"
 
 
 def test_chicken_win_only_without_all_circles_or_all_pungs():

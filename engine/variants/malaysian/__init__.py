@@ -67,7 +67,8 @@ class Malaysian(Variant):
 
     def instant_win(self, hand: Hand) -> bool:
         """"開始時に飛が4枚あると即勝利": a non-dealer's 13 dealt tiles win with four fei."""
-        return sum(1 for t in hand.concealed if t == T.FEI) >= 4
+        return (sum(1 for t in hand.concealed if t == T.FEI) >= 4 and not hand.melds
+                and hand.winner is not None and not hand.winner_is_dealer)  # the dealer is dealt 14
 
     def validate(self, hand: Hand) -> None:
         if not hand.claimed:
@@ -75,6 +76,10 @@ class Malaysian(Variant):
         if hand.winning_tile == T.FEI and not hand.self_drawn:
             raise EngineError("bad_context", "a fei is never discarded (手にある飛は捨てることはできない), "
                               "so a fei cannot be won on a discard or a robbed kong", "winning_tile")
+        if hand.concealed.count(T.FEI) >= 4 and not hand.self_drawn:
+            raise EngineError("bad_context", "a hand holding four fei has won already, at the deal or on drawing "
+                              "the fourth (開始時に飛が4枚あると即勝利; 残り1枚の飛をツモると最大役で上がり): "
+                              "never on a discard or a robbed kong", "self_drawn")
         if len(hand.concealed) + 3 * len(hand.melds) == 3 * self.sets_needed + 1 and not hand.self_drawn:
             raise EngineError("bad_context", "four fei at the deal win on the dealt tiles: set self_drawn",
                               "self_drawn")
@@ -89,6 +94,12 @@ class Malaysian(Variant):
         if flags.flower_replacement and not hand.replacement:
             raise EngineError("bad_context", "flower_replacement describes a replacement-tile win: set replacement",
                               "flower_replacement")
+        if flags.flower_replacement and not hand.flowers:
+            raise EngineError("bad_context", "花上 is a win on the tile drawn for a flower or a fei set aside "
+                              "(補花): give it in flowers", "flower_replacement")
+        if hand.replacement and not flags.flower_replacement and not any(m.kind == "kong" for m in hand.melds):
+            raise EngineError("bad_context", "槓上 is a win on the tile drawn for the winner's own kong: give the "
+                              "kong among the melds (or set flower_replacement for 花上)", "replacement")
 
     # ---- scoring ----------------------------------------------------------------------------
     def score(self, hand: Hand, readings: list[Reading]) -> dict:
