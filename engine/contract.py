@@ -223,6 +223,13 @@ def parse_request(request: Any, variant: Variant) -> Hand:
         melds.append(Meld(kind, tuple(sorted(tiles, key=T.sort_key)), conc))
     # the Hand was built a few lines up and nobody else holds it yet: set its melds in place
     object.__setattr__(hand, "melds", tuple(melds))
+    if replacement and not any(m.kind == "kong" for m in melds) and not flowers:
+        # a replacement tile is drawn for a kong, or for a flower set aside
+        flowered = bool(variant.set_aside or variant.may_set_aside)
+        raise EngineError("bad_context", "a replacement-tile win follows the winner's own kong"
+                          + (" or a flower set aside: give the kong among the melds, or the flowers in flowers"
+                             if flowered else f": give that kong among the melds ({variant.name} has no flowers)"),
+                          "replacement")
 
     # copies
     allowed = variant.tile_counts_rule(hand)
@@ -235,6 +242,13 @@ def parse_request(request: Any, variant: Variant) -> Hand:
             field = "flowers" if t in hand.flowers else "concealed" if t in hand.concealed else "melds"
             raise EngineError("too_many_copies", f"{n} copies of {t} ({T.NAMES[t]}); {variant.name} has "
                               f"{allowed.get(t, 0)}{where}", field)
+
+    if robbed_kong and winning_tile is not None and seen[winning_tile] + 3 > allowed.get(winning_tile, 0):
+        # the kong robbed holds the other three copies of the tile won on
+        raise EngineError("too_many_copies", f"{seen[winning_tile]} copies of {winning_tile} "
+                          f"({T.NAMES[winning_tile]}) held, and the robbed kong holds three more; "
+                          f"{variant.name} has {allowed.get(winning_tile, 0)}: a tile robbed from a kong is "
+                          "the only copy its winner holds", "winning_tile")
 
     # tile count
     n_sets = variant.sets_needed

@@ -47,8 +47,15 @@ def score(request: Any) -> dict:
             w = waits(variant, hand)
             out["waits"] = w
             out["shanten"] = shanten(variant, hand)
-            out["explain"] = ("ready, waiting on " + " ".join(w)) if w else \
-                f"not ready: {out['shanten']} tile(s) from ready"
+            if not w and out["shanten"] == 0:
+                # ready in shape, but every tile it waits on is one the hand holds all four of: no wait
+                # at all (形式聴牌としない), one tile from a real wait
+                out["shanten"] = 1
+                out["explain"] = ("not ready: only tiles it holds every copy of would complete its shape, so it is "
+                                  "1 tile from ready")
+            else:
+                out["explain"] = ("ready, waiting on " + " ".join(w)) if w else \
+                    f"not ready: {out['shanten']} tile(s) from ready"
         else:
             view = variant.view(hand, hand.concealed, None)
             complete = variant.is_complete(view)

@@ -21,7 +21,7 @@ RATE_CARD = [
      {"E": -15, "S": 45, "W": -15, "N": -15}, 2),
     ("シングルジョーカー … 15ペソ通しでチップ2枚", dict(concealed="123m345m678m234p567s9s1p", win="9s"),
      {"E": -15, "S": 45, "W": -15, "N": -15}, 2),
-    ("上がった人が10ペソ通し … 振った人も10ペソだけ", dict(concealed=PLAIN, win="9s", robbed_kong=True),
+    ("上がった人が10ペソ通し … 振った人も10ペソだけ", dict(concealed=PLAIN, win="1m", robbed_kong=True),
      {"E": -10, "S": 30, "W": -10, "N": -10}, 1),
     ("ハイアライ … 更に5ペソ通し", dict(concealed=PLAIN, win="9s", chips_before=[0, 4, 0, 0]),
      {"E": -15, "S": 25, "W": -5, "N": -5}, 1),

@@ -63,7 +63,7 @@ def test_drawing_a_joker_onto_a_lone_tile_is_no_single_joker():
 
 def test_robbed_added_kong_ten_from_each():
     # "上がった人が10ペソ通しで貰えます。この場合、振った人も10ペソだけ"
-    out = ph(PLAIN, "9s", robbed_kong=True, discarder="N")
+    out = ph(PLAIN, "1m", robbed_kong=True, discarder="N")  # the robbed kong holds the other three 1m
     assert out["payments"] == {"E": -10, "S": 30, "W": -10, "N": -10}
     assert out["chips"]["earned"] == 1
 

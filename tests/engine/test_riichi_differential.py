@@ -186,13 +186,17 @@ def _random_request(rng: random.Random) -> dict | None:
     if tsumo and kongs and rng.random() < 0.3:
         req["replacement"] = True
         req.pop("ippatsu", None)  # the kong ended ippatsu
-    elif not tsumo and rng.random() < 0.04 and shape >= 0.085:
-        req["robbed_kong"] = True
+    elif not tsumo and rng.random() < 0.04 and shape >= 0.085 and used.get(win, 0) == 1:
+        req["robbed_kong"] = True  # the robbed kong holds the other three copies
     elif rng.random() < 0.05:
         req["last_tile"] = True
+        if not tsumo:
+            req.pop("ippatsu", None)  # riichi needs four tiles left: its player draws again before the last discard
     if not melds and "riichi" not in req and "robbed_kong" not in req and "last_tile" not in req \
             and rng.random() < 0.04 and (tsumo or winner != "E"):
         req["first_turn"] = True
+        if not tsumo:  # renhou: only the players before the winner, from the dealer on, have discarded
+            req["discarder"] = rng.choice(SEATS[:SEATS.index(winner)])
     # dora indicators: one plus one per kong, from tiles still unseen
     left = [k for k in T.STANDARD_KINDS for _ in range(4 - used.get(k, 0))]
     rng.shuffle(left)

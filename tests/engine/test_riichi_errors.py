@@ -40,6 +40,13 @@ def req(**kw):
     ({"options": {"kazoe": "double"}}, "options.kazoe"),
     ({"options": {"honba_points": -300}}, "options.honba_points"),
     ({"options": {"nagashi": True}}, "options.nagashi"),
+    # renhou (人和は散家の第一摸牌前の栄和): before S's first draw only the dealer, E, has discarded
+    ({"first_turn": True, "discarder": "W"}, "discarder"),
+    ({"first_turn": True, "discarder": "N"}, "discarder"),
+    # riichi needs four tiles left to draw: its player draws again before the last discard (no houtei ippatsu)
+    ({"riichi": True, "ippatsu": True, "last_tile": True}, "ippatsu"),
+    # the robbed kong holds the other three copies of the tile: a fifth and a sixth 2m
+    ({"concealed": "222m456p678s234s55m", "robbed_kong": True}, "winning_tile"),
 ])
 def test_bad_situations(extra, field):
     with pytest.raises(EngineError) as exc:
@@ -91,3 +98,42 @@ def test_cli_reports_errors_as_json(capsys, monkeypatch):
     assert main(["score"]) == 2
     out = json.loads(capsys.readouterr().out)
     assert out["error"]["field"] == "ippatsu"
+
+
+def test_a_replacement_win_needs_the_winners_kong():
+    # 嶺上開花 is a win on the tile drawn for a kong; riichi has no flowers to draw for
+    base = {"variant": "riichi", "concealed": "234m456p678s99m", "winning_tile": "2m", "winner": "S",
+            "self_drawn": True, "replacement": True}
+    with pytest.raises(EngineError) as exc:
+        score({**base, "concealed": PINFU})
+    assert exc.value.field == "replacement" and "kong" in exc.value.message
+    out = score({**base, "melds": [{"tiles": "2222s", "concealed": True}]})
+    assert out["winning"] and any("rinshan" in i["name"] for i in out["score"]["items"])
+
+
+def test_renhou_from_each_player_before_the_winner_and_ippatsu_on_the_last_draw():
+    # dealer S: the turn runs S, W, N, E, so E's renhou may come on S's, W's or N's first discard
+    for discarder in ("S", "W", "N"):
+        out = score(req(winner="E", dealer="S", discarder=discarder, first_turn=True))
+        assert out["winning"] and out["score"]["limit"] == "mangan (renhou)"
+    # haitei with ippatsu is possible: the riichi player's own next draw is the last tile
+    out = score(req(discarder=None, self_drawn=True, riichi=True, ippatsu=True, last_tile=True))
+    assert {"ippatsu", "haitei"} <= {i["name"].split("(")[-1].rstrip(")").split()[0] for i in out["score"]["items"]}
+
+
+def test_thirteen_orphans_robbing_a_concealed_kong_holds_one_copy():
+    # 暗槓搶槓は国士無双の場合のみ可: the concealed kong holds the other three
+    base = {"variant": "riichi", "winning_tile": "7z", "winner": "S", "discarder": "W", "robbed_kong": True,
+            "robbed_concealed_kong": True}
+    with pytest.raises(EngineError) as exc:
+        score({**base, "concealed": "19m19p19s12345677z"})
+    assert exc.value.code == "too_many_copies"
+    assert score({**base, "concealed": "19m19p19s11234567z"})["winning"]
+
+
+def test_a_wait_on_tiles_all_held_is_no_wait():
+    # 自分で四枚用いている牌しか待ち牌がない場合は形式聴牌としない: 1111m waits on 1m only, all four held
+    out = score({"variant": "riichi", "concealed": "1111m234p567p789s"})
+    assert out["waits"] == [] and out["shanten"] == 1 and out["explain"].startswith("not ready")
+    out = score({"variant": "riichi", "concealed": "1112m234p567p789s"})  # waits on 2m and 3m: ready
+    assert out["waits"] and out["shanten"] == 0

@@ -146,22 +146,22 @@ def test_tenhou_and_chiihou():
 
 
 def test_renhou_is_a_mangan():
-    out = win("123m456p678s234s99m", "3m", first_turn=True)  # no other yaku at all
+    out = win("123m456p678s234s99m", "3m", first_turn=True, discarder="E")  # no other yaku at all
     assert out["winning"] and out["score"]["limit"] == "mangan (renhou)" and out["payments"]["S"] == 8000
-    out = win(BASE, "2m", first_turn=True, dora_indicators="1m3s")  # 3 han: still the mangan
+    out = win(BASE, "2m", first_turn=True, discarder="E", dora_indicators="1m3s")  # 3 han: still the mangan
     assert out["payments"]["S"] == 8000
 
 
 def test_renhou_worth_more_without_it_scores_normally():
     four = "234m234m456p678s55s"
-    out = win(four, "2m", first_turn=True, dora_indicators="1m")  # pinfu tanyao iipeikou + 2 dora: 5 = mangan
+    out = win(four, "2m", first_turn=True, discarder="E", dora_indicators="1m")  # pinfu tanyao iipeikou + 2 dora: 5 = mangan
     assert out["score"]["han"] == 5 and out["payments"]["S"] == 8000
-    out = win(four, "2m", first_turn=True, dora_indicators="1m3m")  # pinfu tanyao iipeikou + 4 dora = 7
+    out = win(four, "2m", first_turn=True, discarder="E", dora_indicators="1m3m")  # pinfu tanyao iipeikou + 4 dora = 7
     assert out["score"]["limit"] == "haneman" and out["payments"]["S"] == 12000
 
 
 def test_renhou_option_yakuman():
-    out = win(BASE, "2m", first_turn=True, options={"renhou": "yakuman"})
+    out = win(BASE, "2m", first_turn=True, discarder="E", options={"renhou": "yakuman"})
     assert out["payments"]["S"] == 32000
 
 

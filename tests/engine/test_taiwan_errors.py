@@ -32,7 +32,8 @@ def test_dead_hand_is_refused():
 
 def test_no_self_draw_on_an_open_kong_replacement():
     """大ミンカンの補牌でツモアガリすることはできない."""
-    r = score(**HAND, self_drawn=True, replacement=True, open_kong_replacement=True)
+    r = score(concealed="123m456m789p555z99s", win="9s", melds=("2222s",), self_drawn=True, replacement=True,
+              open_kong_replacement=True)
     assert not r["winning"] and "大ミンカン" in r["reason"]
 
 
@@ -128,7 +129,7 @@ def test_triple_dice_needs_the_option():
 
 
 def test_last_tile_is_never_a_replacement():
-    assert _error(**HAND, self_drawn=True, replacement=True, last_tile=True).field == "last_tile"
+    assert _error(**HAND, self_drawn=True, replacement=True, last_tile=True, flowers="1f").field == "last_tile"
 
 
 def test_sixteen_tiles_do_not_win():

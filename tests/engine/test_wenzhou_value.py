@@ -32,7 +32,8 @@ def test_hard_self_drawn():
 
 def test_hard_kong_replacement_is_a_self_draw():
     # "カンの補充牌での上がりは常にツモ扱い"
-    out = wz(SOFT_HAND, "1p", discarder=None, replacement=True)
+    out = wz("345m678m234p78s11p2m", "1p", discarder=None, replacement=True,  # drawn for the 5555s kong
+             melds=[{"tiles": "5555s", "concealed": True}])
     assert value(out) == ("hard", 2)
     assert any("replacement" in c for c in out["value"]["conditions"])
 
@@ -59,7 +60,7 @@ def test_option_white_must_not_replace_the_indicator():
 
 def test_hard_robbed_kong():
     # "チャンカン"
-    out = wz(SOFT_HAND, "1p", robbed_kong=True)
+    out = wz(SOFT_HAND, "3m", robbed_kong=True)  # held once: the robbed kong holds the other three
     assert value(out) == ("hard", 2)
 
 

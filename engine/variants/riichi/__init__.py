@@ -53,6 +53,10 @@ class Riichi(Variant):
         if f.ippatsu and hand.replacement:
             raise EngineError("bad_context", "a kong ends ippatsu, the winner's own concealed kong too "
                               "(立直後に吃・ポン・槓があれば失効): a replacement-tile win is never ippatsu", "ippatsu")
+        if f.ippatsu and f.last_tile and not hand.self_drawn:
+            raise EngineError("bad_context", "ippatsu cannot meet houtei: riichi needs four tiles left to draw "
+                              "(摸牌可能な残り壁牌の枚数が四枚を切った場合は立直出来ない), so the riichi player "
+                              "draws again before the last discard", "ippatsu")
         if f.last_tile and (hand.replacement or hand.robbed_kong):
             raise EngineError("bad_context", "no kong on the last tile (海底での槓は出来ない): last_tile excludes "
                               "replacement and robbed_kong", "last_tile")
@@ -66,6 +70,13 @@ class Riichi(Variant):
                                   "replacement and robbed kong", "first_turn")
             if hand.winner is not None and not hand.self_drawn and hand.winner == hand.dealer:
                 raise EngineError("bad_context", "the dealer's first-turn win is tenhou, a self-draw", "first_turn")
+            if hand.discarder is not None and hand.winner is not None:
+                order = hand.seats[hand.seats.index(hand.dealer):] + hand.seats[:hand.seats.index(hand.dealer)]
+                if order.index(hand.discarder) > order.index(hand.winner):
+                    raise EngineError("bad_context", f"renhou is a ron before the winner's first draw: only the "
+                                      f"players before {hand.winner} in turn order from the dealer "
+                                      f"({', '.join(order[:order.index(hand.winner)])}) have discarded yet",
+                                      "discarder")
         dora = self._indicators(hand, "dora_indicators", f)
         ura = self._indicators(hand, "ura_indicators", f)
         if len(ura) > max(len(dora), 1) and ura:
