@@ -203,7 +203,7 @@ def test_a_replacement_win_needs_the_kong_or_flower_it_replaced(kw):
     # tile (and 面前無花 cannot be paid with one)
     with pytest.raises(engine.EngineError) as e:
         score(BASE, "1z", **kw)
-    assert e.value.code == "bad_context" and e.value.field == "replacement" or e.value.field == "flower_replacement"
+    assert e.value.code == "bad_context" and e.value.field in ("replacement", "flower_replacement")
 
 
 def test_chicken_win_only_without_all_circles_or_all_pungs():

@@ -41,6 +41,8 @@ def req(**kw):
     ({"options": {"honba_points": -300}}, "options.honba_points"),
     ({"options": {"nagashi": True}}, "options.nagashi"),
     # renhou (人和は散家の第一摸牌前の栄和): before S's first draw only the dealer, E, has discarded
+    ({"round_wind": "W"}, "round_wind"),  # 東南半荘制: no West round
+    ({"round_wind": "N"}, "round_wind"),
     ({"first_turn": True, "discarder": "W"}, "discarder"),
     ({"first_turn": True, "discarder": "N"}, "discarder"),
     # riichi needs four tiles left to draw: its player draws again before the last discard (no houtei ippatsu)

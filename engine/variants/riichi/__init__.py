@@ -53,6 +53,9 @@ class Riichi(Variant):
         if f.ippatsu and hand.replacement:
             raise EngineError("bad_context", "a kong ends ippatsu, the winner's own concealed kong too "
                               "(立直後に吃・ポン・槓があれば失効): a replacement-tile win is never ippatsu", "ippatsu")
+        if hand.round_wind not in ("E", "S"):
+            raise EngineError("bad_context", "EMA riichi is played over an East and a South round (東南半荘制): "
+                              "round_wind is E or S", "round_wind")
         if f.ippatsu and f.last_tile and not hand.self_drawn:
             raise EngineError("bad_context", "ippatsu cannot meet houtei: riichi needs four tiles left to draw "
                               "(摸牌可能な残り壁牌の枚数が四枚を切った場合は立直出来ない), so the riichi player "
