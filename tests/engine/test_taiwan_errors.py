@@ -73,6 +73,22 @@ def test_two_declarations_at_once():
     assert _error(**READY, tian_ting=True, di_ting=True).field == "di_ting"
 
 
+def test_a_first_turn_win_comes_before_any_earthly_ready_declaration():
+    # 第1打牌と同時にテンパイを宣言すると地聴状態: 天胡, 地胡 and 人胡 are won before that first discard
+    assert _error(**READY, self_drawn=True, discarder=None, first_turn=True, di_ting=True).field == "di_ting"
+    assert _error(**READY, self_drawn=True, discarder=None, first_turn=True, di_ting=True,
+                  di_ting_yi_fa=True).field == "di_ting"
+
+
+def test_dealt_flowers_win_at_the_first_draw_only():
+    # 順番が回ってくるのを待って一枚めのツモをしたとき、すなわち手牌が17枚になったとき: a self-draw, and not
+    # the last tile of the wall
+    hand = dict(concealed="111z444m555p777s789p22m", win="2m", flowers="12345678f", dealt_flowers=True)
+    assert _error(**hand).field == "dealt_flowers"  # on West's discard
+    assert _error(**hand, self_drawn=True, discarder=None, last_tile=True).field == "dealt_flowers"
+    assert engine.score(req(**hand, self_drawn=True, discarder=None))["winning"]
+
+
 def test_first_go_around_needs_the_declaration():
     assert _error(**READY, di_ting_yi_fa=True).field == "di_ting_yi_fa"
 

@@ -106,6 +106,12 @@ class Taiwan(Variant):
             raise _error("open_kong_replacement", "open_kong_replacement describes a replacement-tile win")
         if f.dealt_flowers and len(hand.flowers) != 8:
             raise _error("dealt_flowers", "配牌花胡 needs all eight flowers")
+        if f.dealt_flowers and hand.claimed and (not hand.self_drawn or f.last_tile):
+            raise _error("dealt_flowers", "配牌花胡 is won at the first draw, the hand at 17 tiles "
+                         "(一枚めのツモをしたとき): self-drawn, and never on the last tile")
+        if f.first_turn and (f.di_ting or f.di_ting_yi_fa):
+            raise _error("di_ting", "地聽 is declared with the first discard (第1打牌と同時にテンパイを宣言): a "
+                         "first-turn win (天胡, 地胡, 人胡) comes before it")
         self._validate_robbed_flower(hand)
 
     def _validate_robbed_flower(self, hand: Hand) -> None:
