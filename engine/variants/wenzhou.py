@@ -299,6 +299,10 @@ class Wenzhou(Variant):
         if hand.indicator is None:
             raise EngineError("missing_indicator", "indicator (the caishen indicator tile) is required to "
                               "score a wenzhou hand", "indicator")
+        if not hand.self_drawn and hand.winning_tile == self.wild_kind(hand):
+            raise EngineError("bad_context", "a caishen is discarded only from a hand holding nothing else "
+                              "(手牌に財神しかない場合を除き,財神を捨てられません), and no hand holds only the "
+                              "three caishen: a win on a discarded caishen does not happen", "winning_tile")
         f = hand.flags
         if f.heavenly and (hand.winner != hand.dealer or not hand.self_drawn or hand.melds):
             raise EngineError("bad_context", "天胡 (heavenly) is the dealer's win on the dealt hand: "

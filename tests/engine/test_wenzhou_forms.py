@@ -141,6 +141,16 @@ def test_a_caishen_is_never_a_suggested_discard():
     assert "2m" not in out["discards"] and "1p" in out["discards"]
 
 
+def test_no_win_on_a_discarded_caishen():
+    # "手牌に財神しかない場合を除き,財神を捨てられません": no hand holds only the three caishen, so none is
+    # discarded; drawn, the same caishen wins
+    hand = "345m678m234p567s789s2m2m"  # caishen 2m (indicator 2m), as the pair
+    with pytest.raises(EngineError) as exc:
+        wz(hand, "2m")
+    assert exc.value.code == "bad_context" and exc.value.field == "winning_tile"
+    assert wz(hand, "2m", discarder=None)["winning"]
+
+
 def test_a_lone_honor_goes_before_number_tiles():
     # "対子や刻子になっていない字牌があるときは,数牌より先に捨てなければなりません"
     out = score({"variant": "wenzhou", "concealed": "345m678m234p567s789s1p7z", "indicator": "2m"})

@@ -17,7 +17,9 @@ def test_random_hands():
         try:
             out = score(req)
         except EngineError as exc:
-            assert exc.code in ("too_many_copies", "wild_in_meld"), exc.code
+            # or a win on a discarded caishen, which no hand discards (財神を捨てられません)
+            assert exc.code in ("too_many_copies", "wild_in_meld") or (
+                exc.code == "bad_context" and exc.field == "winning_tile" and not req.get("self_drawn")), exc.code
             continue
         if not out["winning"]:
             continue
