@@ -225,6 +225,9 @@
   }
 
   // ------------------------------------------------------------------ scan
+  /* Only a scan that succeeds replaces the last one: while a photo uploads it is shown without
+     boxes, and where its scan fails the last scan's photo, boxes and tiles come back. The photo
+     of the last scan that succeeded is the one a recorded hand keeps (session.js). */
   function onPhoto() {
     var file = $('photo').files[0];
     if (!file) return;
@@ -235,26 +238,40 @@
     }
     var url = window.URL.createObjectURL(file);
     var img = $('photo-img');
-    if (img.src) window.URL.revokeObjectURL(img.src);
-    scan = null;
+    var before = { src: img.getAttribute('src'), view: $('photo-view').hidden, info: $('scan-info').hidden,
+                   zoomed: photoZoomed };
+    photoPending = true;
     photoZoomed = true;
     img.onload = function () { drawOverlay(); };
     img.src = url;
     $('photo-view').hidden = false;
+    $('scan-info').hidden = true;
     setProgress(0, false);
     var form = new FormData();
     form.append('photo', file, file.name || 'photo.jpg');
     $('capture').setAttribute('data-state', 'busy');
+    function failed(message) {
+      photoPending = false;
+      photoZoomed = before.zoomed;
+      window.URL.revokeObjectURL(url);
+      if (before.src) img.src = before.src; else { img.removeAttribute('src'); drawOverlay(); }
+      $('photo-view').hidden = before.view;
+      $('scan-info').hidden = before.info;
+      showScanError(message);
+    }
     request('POST', '/api/scan', form, setProgress).then(function (res) {
       $('progress').hidden = true;
       if (res.status !== 200) {
-        showScanError(errorMessage(res.data, 'The scan failed (HTTP ' + res.status + ').'));
+        failed(errorMessage(res.data, 'The scan failed (HTTP ' + res.status + ').'));
         return;
       }
+      photoPending = false;
+      if (before.src) window.URL.revokeObjectURL(before.src);
+      scannedPhoto = file;
       applyScan(res.data);
     }, function (err) {
       $('progress').hidden = true;
-      showScanError(err.message);
+      failed(err.message);
     }).then(function () {
       $('capture').setAttribute('data-state', 'done');
       $('photo').value = '';
@@ -342,11 +359,13 @@
   }
 
   var photoZoomed = true;
+  var photoPending = false;  // a photo is uploading: it is shown without the last scan's boxes
+  var scannedPhoto = null;   // the photo file of the last scan that succeeded
 
   /* The region of the photo to show: the tiles' bounding box with a margin, or the whole photo. */
   function photoViewBox(w, h) {
     var xs = [], ys = [];
-    if (photoZoomed && scan && scan.tiles) {
+    if (photoZoomed && !photoPending && scan && scan.tiles) {
       scan.tiles.forEach(function (d) { (d.corners || []).forEach(function (p) { xs.push(p[0]); ys.push(p[1]); }); });
     }
     if (!xs.length) return [0, 0, w, h];
@@ -365,7 +384,8 @@
     var im = (scan && scan.image) || {};
     var w = im.width || img.naturalWidth, h = im.height || img.naturalHeight;
     svg.innerHTML = '';
-    if (!w || !h || !img.src) return;
+    if (photoPending) { w = img.naturalWidth; h = img.naturalHeight; }
+    if (!w || !h || !img.getAttribute('src')) return;
     var vb = photoViewBox(w, h);
     svg.setAttribute('viewBox', vb.join(' '));
     svg.setAttribute('preserveAspectRatio', 'xMidYMid meet');
@@ -379,10 +399,10 @@
     pic.setAttribute('preserveAspectRatio', 'none');
     pic.addEventListener('click', function () { photoZoomed = !photoZoomed; drawOverlay(); });
     svg.appendChild(pic);
-    $('photo-hint').textContent = scan && scan.tiles && scan.tiles.length
+    $('photo-hint').textContent = !photoPending && scan && scan.tiles && scan.tiles.length
       ? 'Tap a box to fix that tile; tap the photo to ' + (photoZoomed ? 'see all of it.' : 'zoom to the tiles.')
       : '';
-    if (!scan || !scan.tiles) return;
+    if (photoPending || !scan || !scan.tiles) return;
     var selectedDet = -1;
     if (sheet && sheet.mode === 'edit') {
       var found = findItem(sheet.id);
@@ -754,12 +774,24 @@
     });
   }
 
+  /* A whole number: - and + step it by one, and the number itself can be typed (a rate of 200 or
+     an uma of 15000 is not reached by tapping). */
   function stepper(el, value, min, max, onChange) {
     el.innerHTML = '';
     var minus = actionButton('\u2212', '', function () { if (value > min) onChange(value - 1); });
     minus.setAttribute('aria-label', 'less');
-    var out = document.createElement('output');
-    out.textContent = String(value);
+    var out = document.createElement('input');
+    out.type = 'number';
+    out.inputMode = 'numeric';
+    out.min = String(min); out.max = String(max); out.step = '1';
+    out.value = String(value);
+    out.setAttribute('aria-label', 'value');
+    out.addEventListener('change', function () {
+      var n = Math.round(Number(out.value));
+      if (!isFinite(n) || out.value === '') { out.value = String(value); return; }
+      n = Math.min(max, Math.max(min, n));
+      if (n !== value) onChange(n); else out.value = String(value);
+    });
     var plus = actionButton('+', '', function () { if (value < max) onChange(value + 1); });
     plus.setAttribute('aria-label', 'more');
     el.appendChild(minus); el.appendChild(out); el.appendChild(plus);
@@ -929,7 +961,7 @@
         if (kind === 'int') {
           var holder = document.createElement('div');
           holder.className = 'stepper';
-          stepper(holder, Number(vals[o.name]) || 0, 0, 9999, set);
+          stepper(holder, Number(vals[o.name]) || 0, 0, 1000000, set);
           wrap.appendChild(holder);
         } else if (kind === 'choice' && o.choices.length <= 4) {
           var seg = document.createElement('div');
@@ -958,13 +990,16 @@
         } else if (kind === 'list') {
           // one number per seat (e.g. chips held before the hand)
           var current = Array.isArray(vals[o.name]) ? vals[o.name].slice() : cloneValue(o.default);
+          // one number per seat where the rule says so; else per place (riichi's uma: 1st, 2nd)
+          var perSeat = /seat/i.test(o.doc || '') && current.length === SEATS.length;
           current.forEach(function (n, i) {
             var line = document.createElement('div');
             line.className = 'seat-line';
-            line.appendChild(el('span', 'seat-name', SEAT_NAMES[SEATS[i]] || String(i + 1)));
+            line.appendChild(el('span', 'seat-name', perSeat ? (SEAT_NAMES[SEATS[i]] || String(i + 1))
+                                                             : (['1st', '2nd', '3rd', '4th'][i] || String(i + 1))));
             var st = document.createElement('div');
             st.className = 'stepper';
-            stepper(st, Number(n) || 0, 0, 9999, function (v) {
+            stepper(st, Number(n) || 0, 0, 1000000, function (v) {
               var next = current.slice(); next[i] = v; set(next);
             });
             line.appendChild(st);
@@ -1026,7 +1061,14 @@
     return req;
   }
 
+  /* The hand or its context changed, or it could not be scored: what was scored before is not what
+     the page shows any more, so session.js takes its Record button away until the next score. */
+  function unscored() {
+    document.dispatchEvent(new CustomEvent('tilelens:unscored'));
+  }
+
   function scheduleScore() {
+    unscored();
     window.clearTimeout(scoreTimer);
     scoreTimer = window.setTimeout(runScore, SCORE_DELAY_MS);
     $('result').setAttribute('data-state', 'busy');
@@ -1047,16 +1089,19 @@
         renderResult(res.data, req);
         resultEl.setAttribute('data-state', 'ready');
         if (!res.data.winning && handSize() % 3 === 2) offerOtherGuesses(seq);
-        // session.js offers its one-tap "Record" button for each scored hand
-        document.dispatchEvent(new CustomEvent('tilelens:scored', { detail: { request: req, result: res.data } }));
+        // session.js offers its one-tap "Record" button for each scored hand, with the scan's photo
+        document.dispatchEvent(new CustomEvent('tilelens:scored', {
+          detail: { request: req, result: res.data, photo: scannedPhoto } }));
       } else {
         renderError(errorMessage(res.data, 'Scoring failed (HTTP ' + res.status + ').'));
         resultEl.setAttribute('data-state', 'error');
+        unscored();
       }
     }, function (err) {
       if (seq !== scoreSeq) return;
       renderError(err.message);
       resultEl.setAttribute('data-state', 'error');
+      unscored();
     });
   }
 
@@ -1351,6 +1396,7 @@
     $('clear-hand').addEventListener('click', function () {
       hand = { concealed: [], melds: [], flowers: [], winId: null, winAuto: true };
       scan = null;
+      scannedPhoto = null;
       $('photo-view').hidden = true;
       $('scan-info').hidden = true;
       changed();
@@ -1380,6 +1426,12 @@
     if (spec) {
       var flags = valuesFor('flags', spec.flags);
       spec.flags.forEach(function (f) { if (next[f.name] !== undefined) flags[f.name] = cloneValue(next[f.name]); });
+      if (next.options && typeof next.options === 'object') {  // a session's table rules, the defaults elsewhere
+        var opts = valuesFor('options', spec.options);
+        spec.options.forEach(function (o) {
+          opts[o.name] = cloneValue(next.options[o.name] !== undefined ? next.options[o.name] : o.default);
+        });
+      }
     }
     fixSeats();
     saveContext();

@@ -8,8 +8,8 @@
  *
  * One-tap recording from the result screen: the page announces each score with
  *   document.dispatchEvent(new CustomEvent('tilelens:scored', {detail: {request, result}}))
- * and this file then offers a "Record" button under the result. The photo is
- * taken from the page's #photo input when there is one. The same is available
+ * and this file then offers a "Record" button under the result, with the scan's photo
+ * (detail.photo); 'tilelens:unscored' (the hand changed, or could not be scored) takes it away. The same is available
  * as window.TilelensSession.recordHand(request, photoFile).
  */
 (function () {
@@ -18,7 +18,28 @@
   var STORE_KEY = 'tilelens.session';
   var COLORS = ['#f5c84c', '#6fe3a1', '#7fb8ff', '#ff8f80'];
   var MAX_PHOTO_SIDE = 1600;
+  var RECORDED_KEY = 'tilelens.recorded';
   var state = { id: null, data: null, variants: null, pending: null, busy: false };
+
+  /* The hand a request describes (its tiles, winning tile and who won how), to tell the hand just
+     recorded from the next one: after a record the session carries the next hand's context back
+     and the page scores the same tiles again, which are not a new hand until a scan or an edit. */
+  function handKey(request) {
+    var r = request || {};
+    return JSON.stringify([r.concealed || '', r.melds || [], r.flowers || '', r.winning_tile || null,
+                           r.winner || null, !!r.self_drawn, r.self_drawn ? null : (r.discarder || null)]);
+  }
+  function lastRecorded() {
+    try {
+      var v = JSON.parse(window.localStorage.getItem(RECORDED_KEY) || 'null');
+      return v && state.data && v.session === state.data.id ? v : null;
+    } catch (e) { return null; }
+  }
+  function rememberRecorded(request, seq) {
+    try {
+      window.localStorage.setItem(RECORDED_KEY, JSON.stringify({ session: state.data.id, key: handKey(request), seq: seq }));
+    } catch (e) { /* storage blocked: the note is kept for this page only */ }
+  }
 
   // ------------------------------------------------------------------ helpers
   function el(tag, cls, text) {
@@ -38,7 +59,9 @@
     var opts = { method: method, credentials: 'same-origin', headers: {} };
     if (body instanceof FormData) opts.body = body;
     else if (body !== undefined) { opts.body = JSON.stringify(body); opts.headers['Content-Type'] = 'application/json'; }
-    return fetch(url, opts).then(function (res) {
+    return fetch(url, opts).catch(function () {
+      throw new Error('The server cannot be reached. Is this phone on the table\'s Wi-Fi?');
+    }).then(function (res) {
       return res.json().catch(function () { return null; }).then(function (data) {
         if (res.ok) return data;
         var err = new Error((data && data.error && data.error.message) || ('HTTP ' + res.status));
@@ -218,6 +241,7 @@
     if (!data.ended_at && data.next_context) {  // the page's form takes over the carried context
       var next = {}; Object.keys(data.next_context).forEach(function (k) { next[k] = data.next_context[k]; });
       next.variant = data.variant;
+      next.options = data.options || {};  // the session's table rules: what the page shows is what it records
       document.dispatchEvent(new CustomEvent('tilelens:context', { detail: next }));
     }
     card.innerHTML = '';
@@ -388,6 +412,7 @@
       return api('POST', '/api/sessions/' + state.data.id + '/hands', payload);
     }).then(function (res) {
       state.pending = null;
+      rememberRecorded(request, res.recorded.seq);
       return refresh().then(function () { message('Hand #' + res.recorded.seq + ' recorded.', 'ok'); return res; });
     }, function (err) {
       return failed(err, 'Another phone recorded first: check the list before recording again.');
@@ -411,22 +436,53 @@
     }
     var names = {};
     data.players.forEach(function (q) { names[q.seat] = q.name; });
-    var b = el('button', 'button primary huge', 'Record for ' + (names[p.request.winner] || p.request.winner));
+    var done = lastRecorded();
+    var again = done && done.key === handKey(p.request);
+    if (again) {  // the hand just recorded, scored again under the next hand's context
+      var note = el('p', 'muted small', 'Hand #' + done.seq + ' is these tiles, recorded. Photograph or edit the next hand to record it.');
+      note.id = 'session-recorded-note';
+      recordBox.appendChild(note);
+    }
+    var differs = optionsDiffer(p.request.options, data);
+    if (differs.length) {
+      recordBox.appendChild(el('p', 'session-warning small', 'The session keeps the table rules it started with (' +
+        differs.join(', ') + ' differ here): it records this hand under its own.'));
+    }
+    var b = el('button', again ? 'button ghost' : 'button primary huge',
+               (again ? 'Record these tiles again for ' : 'Record for ') + (names[p.request.winner] || p.request.winner));
     b.type = 'button';
-    b.id = 'session-record-button';
+    b.id = again ? 'session-record-again' : 'session-record-button';
     b.addEventListener('click', function () {
       b.disabled = true;
       var input = document.getElementById('photo');
-      var file = input && input.files && input.files[0] ? input.files[0] : null;
+      var file = p.photo || (input && input.files && input.files[0] ? input.files[0] : null);
       recordHand(p.request, file).then(function () {}, function () { b.disabled = false; });
     });
     recordBox.appendChild(b);
     recordBox.appendChild(el('p', 'muted small', 'Dealer, streak and carried state come from the session.'));
   }
 
+  /* The table rules of ``options`` (a score request's) that differ from the session's, by name. */
+  function optionsDiffer(options, data) {
+    var spec = state.variants && state.variants[data.variant];
+    if (!spec || !options) return [];
+    var own = data.options || {}, out = [];
+    (spec.options || []).forEach(function (o) {
+      var mine = own[o.name] !== undefined ? own[o.name] : o.default;
+      var theirs = options[o.name] !== undefined ? options[o.name] : o.default;
+      if (JSON.stringify(mine) !== JSON.stringify(theirs)) out.push(o.name.replace(/_/g, ' '));
+    });
+    return out;
+  }
+
   document.addEventListener('tilelens:scored', function (e) {
     var d = e.detail || {};
-    state.pending = d.request && d.result ? { request: d.request, result: d.result } : null;
+    state.pending = d.request && d.result ? { request: d.request, result: d.result, photo: d.photo || null } : null;
+    updateRecordBox();
+  });
+  // the hand changed or could not be scored: nothing on screen to record until it is scored again
+  document.addEventListener('tilelens:unscored', function () {
+    state.pending = null;
     updateRecordBox();
   });
 

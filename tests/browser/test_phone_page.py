@@ -138,6 +138,18 @@ def test_scan_fix_self_draw_payments_and_record(server, browser_context, tmp_pat
     assert n_boxes >= len(parse(truth["hand"]["concealed"])), "the photo shows no box per tile"
     shot(page, "2-scanned")
 
+    # A bad photo next is refused clearly, and the last scan stays: its photo, boxes and tiles.
+    before = row_codes(page, "#row-concealed")
+    bad = tmp_path / "notes.jpg"
+    bad.write_bytes(jpeg[: len(jpeg) // 3])  # a truncated JPEG
+    page.set_input_files("#photo", str(bad))
+    page.wait_for_selector("#scan-error:not([hidden])", timeout=60000)
+    assert "truncated" in page.inner_text("#scan-error")
+    page.wait_for_selector("#capture[data-state=done]", timeout=60000)
+    assert row_codes(page, "#row-concealed") == before
+    page.wait_for_function(f"document.querySelectorAll('#overlay polygon').length === {n_boxes}", timeout=15000)
+    assert page.is_visible("#scan-info")
+
     # Fix one tile: the first concealed tile is changed with the picker (as a player
     # would fix a misread) and then set right, with the top-3 guesses offered first.
     first = row_codes(page, "#row-concealed")[0]
@@ -189,12 +201,28 @@ def test_scan_fix_self_draw_payments_and_record(server, browser_context, tmp_pat
     hands = page.locator("#session-hands li")
     pw_expect(hands).to_have_count(1, timeout=15000)
     assert session_totals(page) == shown
+    # the recorded hand keeps the scan's photo
+    pw_expect(page.locator("#session-hands li img.thumb")).to_have_count(1, timeout=15000)
     pw_expect(page.locator("#dealer button[data-value=S]")).to_have_attribute("aria-pressed", "true", timeout=15000)
     second = engine.score({**expected_request(truth), "dealer": "S"})
-    page.wait_for_selector("#session-record-button", timeout=15000)
     pw_expect(page.locator("#result .pay[data-seat=S]")).to_have_attribute(
         "data-amount", str(second["payments"]["S"]), timeout=15000)
-    page.click("#session-record-button")
+    # the same tiles, scored again under the next hand's context, are not offered as a new hand:
+    # recording them again takes a deliberate second button
+    page.wait_for_selector("#session-recorded-note", timeout=15000)
+    assert page.locator("#session-record-button").count() == 0
+    # a hand that changes so that it no longer scores takes the Record button away (what is on
+    # screen is what gets recorded), and it comes back once the hand scores again
+    page.click("#row-concealed .tile.add")
+    page.locator("#sheet-palette .tile[data-code='1p']").first.click()
+    page.click("#sheet [data-action=done]")
+    assert wait_result(page) == "error"
+    pw_expect(page.locator("#session-record-again")).to_have_count(0, timeout=15000)
+    idx = row_codes(page, "#row-concealed").index("1p")
+    page.locator("#row-concealed .tile[data-id]").nth(idx).click()
+    page.click("#sheet [data-action=delete]")
+    assert wait_result(page) == "ready"
+    page.click("#session-record-again")
     pw_expect(hands).to_have_count(2, timeout=15000)
     both = {seat: shown[seat] + second["payments"][seat] for seat in shown}
     assert session_totals(page) == both
@@ -376,3 +404,66 @@ def test_a_misread_tile_whose_other_guess_wins_is_offered_and_fixed_with_one_tap
                          "winner": WINNER, "dealer": DEALER})
     shown = {s: int(page.get_attribute(f".pay[data-seat={s}]", "data-amount")) for s in want["payments"]}
     assert shown == want["payments"]
+
+
+def test_the_page_takes_a_sessions_table_rules_and_says_when_they_differ(server, browser_context):
+    """A session keeps the table rules it started with: the page shows them, and where the player
+    changes one, the Record box says the hand is recorded under the session's own."""
+    from playwright.sync_api import expect as pw_expect
+
+    page = browser_context.new_page()
+    page.goto(f"{server}/pair?token={TOKEN}")
+    page.wait_for_selector("body[data-ready=true]")
+    cookies = {c["name"]: c["value"] for c in browser_context.cookies()}
+    made = httpx.post(f"{server}/api/sessions", cookies=cookies, json={
+        "variant": "taiwan", "players": ["Aiko", "Ben", "Chen", "Dora"], "options": {"base": 100}})
+    assert made.status_code == 200, made.text
+    page.evaluate("id => window.localStorage.setItem('tilelens.session', id)", made.json()["id"])
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    base = page.locator("#options [data-option=base] input")
+    pw_expect(base).to_have_value("100", timeout=15000)
+    request = {"variant": "taiwan", "concealed": "123m456m789p234s555z99s", "winning_tile": "9s", "winner": "S",
+               "discarder": "W", "dealer": "E", "options": {"base": 100}}
+    scored = engine.score(request)
+    event = "(d) => document.dispatchEvent(new CustomEvent('tilelens:scored', {detail: d}))"
+    page.evaluate(event, {"request": request, "result": scored})
+    page.wait_for_selector("#session-record-button", timeout=15000)
+    assert page.locator(".session-warning").count() == 0
+    page.evaluate(event, {"request": {**request, "options": {"base": 50}}, "result": scored})
+    page.wait_for_selector(".session-warning", timeout=15000)
+    assert "base" in page.inner_text(".session-warning")
+    # a hand that changed and is not scored yet offers nothing to record
+    page.evaluate("() => document.dispatchEvent(new CustomEvent('tilelens:unscored'))")
+    pw_expect(page.locator("#session-record-button")).to_have_count(0, timeout=15000)
+    page.evaluate("() => window.localStorage.removeItem('tilelens.session')")
+
+
+@pytest.mark.parametrize("variant,concealed,extra", [
+    ("wenzhou", "345m678m234p567s78s11p2m", {"indicator": "2m"}),  # a caishen, its line the longest
+    ("philippine", "123m345m678m234p567s9s1p", {"indicator": "1p"}),  # a joker as the lone tile
+])
+def test_a_result_fits_the_phones_width(server, browser_context, variant, concealed, extra):
+    """The result card's reading and wild-tile lines wrap inside a 390 px screen."""
+    page = browser_context.new_page()
+    page.goto(f"{server}/pair?token={TOKEN}")
+    page.wait_for_selector("body[data-ready=true]")
+    items = [{"id": i + 1, "code": c, "det": -1} for i, c in enumerate(parse(concealed))]
+    page.evaluate("""([items, variant, extra]) => {
+        window.sessionStorage.setItem('tilelens.hand.v1', JSON.stringify({hand: {concealed: items, melds: [],
+            flowers: [], winId: null, winAuto: true}, scan: null, nextId: 100}));
+        const ctx = JSON.parse(window.localStorage.getItem('tilelens.context.v1') || '{}');
+        Object.assign(ctx, {variant: variant, winner: 'S', selfDrawn: true, dealer: 'E'}, extra);
+        window.localStorage.setItem('tilelens.context.v1', JSON.stringify(ctx));
+        window.localStorage.removeItem('tilelens.session');  // no session to carry another variant in
+    }""", [items, variant, extra])
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    assert wait_result(page) == "ready", page.inner_text("#result")
+    assert page.get_attribute("#result .verdict", "data-winning") == "true"
+    page.evaluate("document.getElementById('result').scrollIntoView()")
+    shot(page, f"result-{variant}")
+    right = page.evaluate("""() => Math.max(...Array.from(document.querySelectorAll('#result *'))
+        .map(e => e.getBoundingClientRect().right))""")
+    card = page.evaluate("() => document.getElementById('result').getBoundingClientRect().right")
+    assert right <= card + 0.5, f"the result reaches {right:.0f} px, past its card's edge at {card:.0f} px"
