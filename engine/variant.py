@@ -109,9 +109,14 @@ class Variant:
         """Tiles that count as another kind (not wild): Wenzhou's White for the indicator."""
         return {}
 
-    # ---- validation hook --------------------------------------------------------------------
+    # ---- validation hooks -------------------------------------------------------------------
     def validate(self, hand: Hand) -> None:
         """Variant-specific checks beyond the core's; raise EngineError."""
+
+    def check_options(self, options) -> None:
+        """Table rules (validated :class:`~engine.hand.Settings`) beyond their types: the values
+        the variant's scoring, events and session hooks would refuse; raise EngineError.
+        Recorded sessions check their options with it once, when they start."""
 
     # ---- decomposition ----------------------------------------------------------------------
     def view(self, hand: Hand, concealed: tuple[str, ...] | None = None,

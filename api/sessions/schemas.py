@@ -26,7 +26,8 @@ class CreateSession(_Strict):
 
 
 class Versioned(_Strict):
-    version: int = Field(description="the session version you last saw; a stale one gets HTTP 409")
+    version: int = Field(strict=True, description="the session version you last saw (a whole number); a stale one "
+                                                  "gets HTTP 409")
 
 
 class RecordHand(Versioned):

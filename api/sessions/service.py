@@ -23,6 +23,7 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 import engine
+from engine.contract import read_settings
 from engine.errors import EngineError
 from engine.variants import get_variant
 
@@ -89,6 +90,10 @@ def _check_options(variant, options: Any) -> dict:
             out[key] = known[key].check(value, f"options.{key}")
         except EngineError as exc:
             raise SessionError(exc.code, exc.message, exc.field) from exc
+    try:  # the values the variant's scoring, events and hooks would refuse later (a negative rate...)
+        variant.check_options(read_settings(out, variant.options, "options"))
+    except EngineError as exc:
+        raise SessionError(exc.code, exc.message, exc.field) from exc
     return out
 
 
@@ -142,6 +147,10 @@ def _check_outcome(outcome: Any, seats) -> dict:
     for key, value in outcome.items():
         if key in ("tenpai", "riichi") and not (isinstance(value, list) and all(v in seats for v in value)):
             raise SessionError("bad_outcome", f"outcome.{key} must be a list of seats", f"outcome.{key}")
+        if key in ("tenpai", "riichi") and len(set(value)) != len(value):
+            what = "a player declares riichi once per hand" if key == "riichi" else "each seat once"
+            raise SessionError("bad_outcome", f"outcome.{key} lists a seat more than once ({what})",
+                               f"outcome.{key}")
     return dict(outcome)
 
 
@@ -172,14 +181,17 @@ def photo_suffix(data: bytes) -> str:
 
 
 def entry_outcome(e: EntryRow) -> dict | None:
-    """What ``variant.advance`` is told about an entry (None: the entry moves money only)."""
+    """What ``variant.advance`` is told about an entry (None: the entry moves money only), with the
+    session's table rules its request was scored under (riichi's stick and noten points)."""
+    options = e.request.get("options") if isinstance(e.request, dict) else None
+    rules = {"options": options} if isinstance(options, dict) else {}
     if e.kind == "hand":
-        return {**e.outcome, "type": "win", "request": e.request, "result": e.result}
+        return {**e.outcome, "type": "win", "request": e.request, "result": e.result, **rules}
     if e.kind == "draw":
-        return {**e.outcome, "type": "draw"}
+        return {**e.outcome, "type": "draw", **rules}
     if e.name in ADVANCING_EVENTS:
         return {**e.outcome, "type": e.name, "request": e.request, "requests": e.request.get("hands", []),
-                "offender": e.request.get("offender"), "result": e.result}
+                "offender": e.request.get("offender"), "result": e.result, **rules}
     return None
 
 
@@ -192,20 +204,45 @@ def replay(variant, entries: list[EntryRow]) -> tuple[dict, dict[int, dict]]:
     """
     state = variant.initial_state()
     before: dict[int, dict] = {}
+    last = None
     for e in entries:
         before[e.seq] = state
         outcome = entry_outcome(e)
         if outcome is None:
             continue
+        last = e.seq
         try:
             state = variant.advance(state, outcome)
-        except EngineError as exc:
-            state = {**state, "replay_error": {"seq": e.seq, "code": exc.code, "message": exc.message}}
-            break
-        except ValueError as exc:  # a hook refusing the outcome in plain Python terms
-            state = {**state, "replay_error": {"seq": e.seq, "code": "bad_outcome", "message": str(exc)}}
-            break
+        except Exception as exc:  # noqa: BLE001 - a stored entry must never make reading the session fail
+            return {**state, "replay_error": {"seq": e.seq, **_refusal(exc)}}, before
+    try:
+        variant.prefill(state)  # the next hand's context must come out of the state too
+    except Exception as exc:  # noqa: BLE001
+        state = {**state, "replay_error": {"seq": last, **_refusal(exc)}}
     return state, before
+
+
+def _refusal(exc: Exception) -> dict:
+    """A hook's refusal (EngineError, or a plain Python error on an odd stored outcome) as code and message."""
+    if isinstance(exc, EngineError):
+        return {"code": exc.code, "message": exc.message}
+    if isinstance(exc, ValueError):  # a hook refusing the outcome in plain Python terms
+        return {"code": "bad_outcome", "message": str(exc)}
+    return {"code": "bad_outcome", "message": f"the recorded outcome has an unexpected shape ({type(exc).__name__})"}
+
+
+def check_advances(variant, state: dict, e: EntryRow) -> None:
+    """Refuse (422) a new entry that the variant's hooks would not replay from ``state``: recorded,
+    it would stop the replay and block every later write."""
+    outcome = entry_outcome(e)
+    if outcome is None:
+        return
+    try:
+        variant.advance(state, outcome)
+    except Exception as exc:  # noqa: BLE001 - whatever the hook refuses, the entry is not written
+        err = _refusal(exc)
+        field = exc.field if isinstance(exc, EngineError) and exc.field else "outcome"
+        raise SessionError(err["code"], err["message"], field) from exc
 
 
 def check_open(state: dict) -> None:
@@ -308,6 +345,10 @@ class SessionService:
         if active is None:
             active = self._entries(s, row.id)
         state, _ = replay(variant, active)
+        try:
+            next_context = variant.prefill(state)
+        except Exception:  # noqa: BLE001 - the state says why (replay_error); reading must not fail
+            next_context = {}
         totals = {seat: 0 for seat in variant.seats}
         for e in active:
             for seat, amount in e.payments.items():
@@ -322,7 +363,7 @@ class SessionService:
             "totals": totals,
             "totals_by_player": {names[seat]: v for seat, v in totals.items()},
             "state": state,
-            "next_context": variant.prefill(state),
+            "next_context": next_context,
             "final": row.final,
         }
 
@@ -474,7 +515,7 @@ class SessionService:
             _, extra, state = self._replayed(row, active, outcome)
             check_open(state)
             full, context, result, payments, extra = self._score_hand(row, state, request, extra)
-            seq = self._add_entry(s, row, kind="hand", name="win", request=full, context=context, outcome=extra,
+            seq = self._add_entry(s, row, state, kind="hand", name="win", request=full, context=context, outcome=extra,
                                   result=result, payments=payments, photo=photo_name, note=note)
             return {"recorded": {"seq": seq, "payments": payments, "context": context, "result": result}}
 
@@ -504,10 +545,14 @@ class SessionService:
         state, _ = replay(variant, active)
         return variant, extra, state
 
-    def _add_entry(self, s: Session, row: SessionRow, **fields) -> int:
+    def _add_entry(self, s: Session, row: SessionRow, state: dict, **fields) -> int:
+        """Add an active entry recorded under the carried ``state``; one the variant's hooks
+        would not replay from there is refused (422) and nothing is written."""
         seq = self._next_seq(s, row.id)
-        s.add(EntryRow(session_id=row.id, seq=seq, position=fields.pop("position", seq), status="active",
-                       created_at=utcnow(), **fields))
+        e = EntryRow(session_id=row.id, seq=seq, position=fields.pop("position", seq), status="active",
+                     created_at=utcnow(), **fields)
+        check_advances(self._variant(row.variant), state, e)
+        s.add(e)
         return seq
 
     def record_event(self, session_id: str, version: Any, name: Any, fields: Any = None, note: Any = None,
@@ -525,7 +570,7 @@ class SessionService:
                 context, extra = hand_context(variant, state, extra, hands)
                 given = event_with_context(name, fields, context)
             request, result, payments = self._run_event(row, variant, name, given, "event")
-            seq = self._add_entry(s, row, kind="event", name=name, request=request, context=context,
+            seq = self._add_entry(s, row, state, kind="event", name=name, request=request, context=context,
                                   outcome=extra, result=result, payments=payments, note=note)
             return {"recorded": {"seq": seq, "payments": payments, "result": result}}
 
@@ -546,13 +591,14 @@ class SessionService:
             check_open(state)
             result: dict = {}
             payments = {seat: 0 for seat in variant.seats}
-            request: dict = {"variant": row.variant, "event": "draw"}
+            request: dict = {"variant": row.variant, "event": "draw", "options": dict(row.options)}
             if payments_event is not None:
                 if "tenpai" in extra:
                     fields.setdefault("tenpai", extra["tenpai"])
                 request, result, payments = self._run_event(row, variant, payments_event, fields, "payments_event")
-            seq = self._add_entry(s, row, kind="draw", name="draw", request=request, context=variant.prefill(state),
-                                  outcome=extra, result=result, payments=payments, note=note)
+            seq = self._add_entry(s, row, state, kind="draw", name="draw", request=request,
+                                  context=variant.prefill(state), outcome=extra, result=result, payments=payments,
+                                  note=note)
             return {"recorded": {"seq": seq, "payments": payments, "result": result}}
 
         return self._write(session_id, version, change)
@@ -600,11 +646,13 @@ class SessionService:
                 raise SessionError("not_a_hand", "only hands can be edited; undo an event and record it again", "seq")
             variant = self._variant(row.variant)
             extra = _check_outcome(outcome if outcome is not None else e.outcome, variant.seats)
-            _, before = replay(variant, active)
+            state, before = replay(variant, active)
+            if e.seq not in before:  # the replay stopped at an earlier entry
+                check_open(state)
             full, context, result, payments, extra = self._score_hand(row, before[e.seq], request, extra)
             e.status = "replaced"
-            new_seq = self._add_entry(s, row, position=e.position, kind="hand", name="win", request=full,
-                                      context=context, outcome=extra, result=result, payments=payments,
+            new_seq = self._add_entry(s, row, before[e.seq], position=e.position, kind="hand", name="win",
+                                      request=full, context=context, outcome=extra, result=result, payments=payments,
                                       photo=e.photo, note=e.note)
             s.add(CorrectionRow(session_id=row.id, action="edit", entry_seq=e.seq, new_entry_seq=new_seq,
                                 reason=reason, created_at=utcnow()))
@@ -679,7 +727,8 @@ class SessionService:
         """A new session from a JSON export (from this or another machine).
 
         The recorded results are kept as they were (they are the evening's
-        history); their shape and zero-sum payments are checked.
+        history); their shape and zero-sum payments are checked, and the active
+        entries must replay through the variant's hooks (else 422, nothing saved).
         """
         if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
             raise SessionError("bad_import", f"not a {EXPORT_FORMAT} export", "format")
@@ -734,6 +783,13 @@ class SessionService:
                 raise SessionError("bad_import", "a correction names an unknown entry", f"corrections[{i}]")
             crows.append(CorrectionRow(action=c["action"], entry_seq=c["entry_seq"], new_entry_seq=new,
                                        reason=_note(c.get("reason")), created_at=utcnow()))
+        active = sorted((r for r in rows if r.status == "active"), key=lambda r: (r.position, r.seq))
+        state, _ = replay(variant, active)
+        if "replay_error" in state:  # refused here: stored, it would block the session for good
+            err = state["replay_error"]
+            index = next((i for i, r in enumerate(rows) if r.seq == err["seq"]), None)
+            raise SessionError("bad_import", f"entry {err['seq']} cannot be replayed ({err['message']})",
+                               "entries" if index is None else f"entries[{index}]")
         final = meta.get("final")
         ended = meta.get("ended_at")
         with self.db.session() as s, s.begin():

@@ -241,6 +241,9 @@ class Philippine(Variant):
     def wild_kind(self, hand: Hand) -> str | None:
         return hand.indicator  # the indicator's 3 other copies are wild
 
+    def check_options(self, options) -> None:
+        check_rates(options)
+
     def validate(self, hand: Hand) -> None:
         if hand.claimed and hand.indicator is None:
             raise EngineError("missing_indicator", "indicator (the joker tile turned face up) is required "

@@ -289,6 +289,9 @@ class Wenzhou(Variant):
                               "caishen_held")
         return dict(zip(self.seats, raw))
 
+    def check_options(self, options) -> None:
+        check_money(options)
+
     def validate(self, hand: Hand) -> None:
         check_money(hand.options)
         if hand.dealer_streak > MAX_STREAK:

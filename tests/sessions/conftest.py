@@ -2,8 +2,12 @@
 and an app built by the real ``create_app`` with a known token."""
 from __future__ import annotations
 
-import pytest
+from contextlib import contextmanager
 
+import pytest
+from fastapi.testclient import TestClient
+
+from api.app import create_app
 from api.sessions.db import open_database
 from api.sessions.service import SessionService
 
@@ -20,6 +24,23 @@ def db(tmp_path):
 @pytest.fixture
 def service(db):
     return SessionService(db)
+
+
+@pytest.fixture
+def data_dir(tmp_path):
+    return tmp_path / "data"
+
+
+@pytest.fixture
+def riichi_client(data_dir, need_variant):
+    """Open the real app on ``data_dir`` as a test client sending ``token`` (riichi must load)."""
+    need_variant("riichi")
+
+    @contextmanager
+    def opened(token: str):
+        with TestClient(create_app(data_dir, token), headers={"Authorization": f"Bearer {token}"}) as c:
+            yield c
+    return opened
 
 
 @pytest.fixture

@@ -17,14 +17,8 @@ H1 = {"concealed": "123m456m789m123p55p", "winning_tile": "5p", "self_drawn": Tr
 
 
 @pytest.fixture
-def data_dir(tmp_path):
-    return tmp_path / "data"
-
-
-@pytest.fixture
-def client(data_dir, need_variant):
-    need_variant("riichi")
-    with TestClient(create_app(data_dir, TOKEN), headers={"Authorization": f"Bearer {TOKEN}"}) as c:
+def client(riichi_client):
+    with riichi_client(TOKEN) as c:
         yield c
 
 

@@ -70,6 +70,9 @@ class Malaysian(Variant):
         return (sum(1 for t in hand.concealed if t == T.FEI) >= 4 and not hand.melds
                 and hand.winner is not None and not hand.winner_is_dealer)  # the dealer is dealt 14
 
+    def check_options(self, options) -> None:
+        Rules.from_settings(options)
+
     def validate(self, hand: Hand) -> None:
         if not hand.claimed:
             return

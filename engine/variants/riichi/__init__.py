@@ -17,11 +17,19 @@ from ...forms import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, HandView, meld_gro
 from ...hand import Hand
 from ...variant import Variant, standard_tile_set
 from . import events, session
+from .payments import noten_payments
 from .rules import FLAGS, OPTIONS
 from .scoring import indicator_tiles, score_hand
 
 
 _ORPHAN_INDEX = tuple(T.INDEX[t] for t in T.ORPHANS)
+
+
+def _check_points(opts) -> None:
+    if min(opts.honba_points, opts.riichi_stick, opts.noten_total, opts.chombo_points) < 0:
+        for name in ("honba_points", "riichi_stick", "noten_total", "chombo_points"):
+            if getattr(opts, name) < 0:
+                raise EngineError("bad_value", f"{name} cannot be negative", f"options.{name}")
 
 
 class Riichi(Variant):
@@ -108,10 +116,13 @@ class Riichi(Variant):
                               "stick is counted in riichi_sticks", "declaration_dealt_in")
         if f.pao and hand.winner is not None and f.pao == hand.winner:
             raise EngineError("bad_pao", "the winner cannot be liable (pao) for their own hand", "pao")
-        if min(opts.honba_points, opts.riichi_stick, opts.noten_total, opts.chombo_points) < 0:
-            for name in ("honba_points", "riichi_stick", "noten_total", "chombo_points"):
-                if getattr(opts, name) < 0:
-                    raise EngineError("bad_value", f"{name} cannot be negative", f"options.{name}")
+        _check_points(opts)
+
+    def check_options(self, options) -> None:
+        """Points never negative, noten payments that split evenly, an uma of two whole numbers."""
+        _check_points(options)
+        noten_payments(self.seats, [], options.noten_total)
+        session.uma({s: 0 for s in self.seats}, options.uma)
 
     @staticmethod
     def _indicators(hand: Hand, name: str, flags) -> tuple[str, ...]:

@@ -119,7 +119,9 @@ def advance(state: dict, outcome: dict, options=None) -> dict:
         tenpai = list(outcome.get("tenpai", []))
         riichi = list(outcome.get("riichi", []))
         if not set(riichi) <= set(tenpai):
-            raise EngineError("bad_outcome", "a player in riichi is tenpai at the draw", "outcome.tenpai")
+            missing = ", ".join(s for s in riichi if s not in tenpai)
+            raise EngineError("bad_outcome", f"a player in riichi must be tenpai at the draw: {missing} declared "
+                              "riichi but is not listed in tenpai", "outcome.tenpai")
         from .payments import noten_payments
 
         total = options.noten_total if options is not None else 3000

@@ -79,11 +79,14 @@ class Taiwan(Variant):
         return "the tiles are not " + (", ".join(names[:-1]) + " or " if len(names) > 1 else "") + names[-1]
 
     # ---- situations the document rules out ---------------------------------------------------
+    def check_options(self, options) -> None:
+        for name in ("base", "tai_value"):
+            if options[name] < 0:
+                raise EngineError("bad_value", f"options.{name} cannot be negative", f"options.{name}")
+
     def validate(self, hand: Hand) -> None:
         f, o = hand.flags, hand.options
-        for name in ("base", "tai_value"):
-            if o[name] < 0:
-                raise EngineError("bad_value", f"options.{name} cannot be negative", f"options.{name}")
+        self.check_options(o)
         if hand.flowers and not o.flowers:
             raise EngineError("no_flowers", "flowers are not played under options.flowers = false", "flowers")
         if f.tian_ting and f.di_ting:
