@@ -96,6 +96,11 @@ def create_app(
     async def _validation_error(request: Request, exc: RequestValidationError):
         errors = exc.errors()
         first = errors[0] if errors else {}
+        if first.get("type") == "json_invalid":  # FastAPI's own body parsing; its loc holds a character offset
+            pos = next((p for p in first.get("loc", ()) if isinstance(p, int)), None)
+            where = f" (at character {pos})" if pos is not None else ""
+            reason = (first.get("ctx") or {}).get("error") or "JSON decode error"
+            return error_response(422, "bad_json", f"The request body is not JSON: {reason}{where}.")
         loc = [str(p) for p in first.get("loc", ()) if p not in ("body", "query", "path")]
         field = ".".join(loc) or None
         message = first.get("msg", "invalid request")
@@ -105,6 +110,8 @@ def create_app(
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, exc: StarletteHTTPException):
+        if isinstance(exc.__cause__, RecursionError):  # FastAPI's own body parsing: JSON nested too deeply
+            return error_response(422, "bad_json", "The request body is nested too deeply to read as JSON.")
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
         detail = exc.detail if isinstance(exc.detail, str) else "request failed"
         return error_response(exc.status_code, code, detail, headers=getattr(exc, "headers", None))

@@ -100,6 +100,8 @@ def _json_object(raw: bytes, must: str, field: str | None = None) -> tuple[dict 
         payload = json.loads(raw)
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         return None, error_response(422, "bad_json", f"The request body is not JSON: {exc}.")
+    except RecursionError:
+        return None, error_response(422, "bad_json", "The request body is nested too deeply to read as JSON.")
     if not isinstance(payload, dict):
         return None, error_response(422, "bad_json", must, field)
     return payload, None

@@ -13,6 +13,7 @@ from pathlib import Path
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
+from starlette.requests import ClientDisconnect
 
 from ..models import ErrorBody
 from .db import open_database
@@ -21,9 +22,11 @@ from .service import SessionError, SessionService
 
 router = APIRouter(prefix="/api/sessions", tags=["sessions"], responses={
     status: {"model": ErrorBody, "description": what} for status, what in (
-        (400, "the body is not JSON"), (404, "no such session, entry or photo"), (409, "stale version"),
+        (400, "the upload was cut off (the client disconnected)"), (404, "no such session, entry or photo"),
+        (409, "stale version"),
         (413, "the body or photo is too large"), (422, "a request the session cannot take"))})
-MAX_PHOTO = 20 * 1024 * 1024
+MB = 1024 * 1024
+MAX_PHOTO = 20 * MB
 
 
 def init_sessions(app: FastAPI, data_dir: Path, url: str | None = None) -> SessionService:
@@ -66,6 +69,10 @@ async def import_session(request: Request):
         data = json.loads(await request.body())
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         return _error(SessionError("bad_json", f"the body is not JSON: {exc}"))
+    except RecursionError:
+        return _error(SessionError("bad_json", "the body is nested too deeply to read as JSON"))
+    except ClientDisconnect:
+        return _error(_cut_off())
     return await _call(_svc(request).import_json, data)
 
 
@@ -79,8 +86,33 @@ async def totals(session_id: str, request: Request):
     return await _call(_svc(request).totals, session_id)
 
 
+def _cut_off() -> SessionError:
+    return SessionError("client_disconnect", "the upload was cut off: the client disconnected", None, status=400)
+
+
 async def _hand_body(request: Request) -> tuple[dict, bytes | None]:
     """A JSON body, or multipart with a ``record`` JSON field and an optional ``photo`` file."""
+    try:
+        text, data = await _read_hand_body(request)
+    except ClientDisconnect as exc:  # nobody is left to answer: no error in the log (as /api/scan)
+        raise _cut_off() from exc
+    try:
+        body = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SessionError("bad_json", f"the record is not JSON: {exc}", "record") from exc
+    except RecursionError as exc:
+        raise SessionError("bad_json", "the record is nested too deeply to read as JSON", "record") from exc
+    try:
+        parsed = RecordHand.model_validate(body)
+    except ValueError as exc:
+        first = getattr(exc, "errors", lambda: [{}])()[0]
+        field = ".".join(str(p) for p in first.get("loc", ())) or None
+        raise SessionError("bad_request", f"{field}: {first.get('msg', 'invalid')}", field) from exc
+    return parsed.model_dump(), data or None
+
+
+async def _read_hand_body(request: Request) -> tuple[str, bytes | None]:
+    """The record's JSON text and the photo's bytes (None: no photo)."""
     ctype = request.headers.get("content-type", "")
     if ctype.startswith("multipart/form-data"):
         form = await request.form(max_files=1, max_fields=4)
@@ -92,22 +124,10 @@ async def _hand_body(request: Request) -> tuple[dict, bytes | None]:
         if photo is not None and not isinstance(photo, str):
             data = await photo.read(MAX_PHOTO + 1)
             if len(data) > MAX_PHOTO:
-                raise SessionError("too_large", "the photo is too large", "photo", status=413)
-        text = raw
-    else:
-        text = (await request.body()).decode("utf-8", "replace")
-        data = None
-    try:
-        body = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SessionError("bad_json", f"the record is not JSON: {exc}", "record") from exc
-    try:
-        parsed = RecordHand.model_validate(body)
-    except ValueError as exc:
-        first = getattr(exc, "errors", lambda: [{}])()[0]
-        field = ".".join(str(p) for p in first.get("loc", ())) or None
-        raise SessionError("bad_request", f"{field}: {first.get('msg', 'invalid')}", field) from exc
-    return parsed.model_dump(), data or None
+                raise SessionError("too_large", f"the photo is too large: the limit is {MAX_PHOTO // MB} MB",
+                                   "photo", status=413)
+        return raw, data
+    return (await request.body()).decode("utf-8", "replace"), None
 
 
 @router.post("/{session_id}/hands", summary="Record a winning hand (JSON, or multipart with a photo)",

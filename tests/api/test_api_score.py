@@ -59,6 +59,15 @@ def test_non_json_bodies_get_422_in_the_same_shape(authed, raw):
     assert r.json()["error"]["code"] == "bad_json"
 
 
+@pytest.mark.parametrize("path", ["/api/score", "/api/score/many"])
+def test_deeply_nested_json_gets_422_bad_json_not_a_500(authed, path):
+    deep = b"[" * 100_000 + b"]" * 100_000  # under the 1 MB cap; json.loads would hit the recursion limit
+    r = authed.post(path, content=deep, headers={"Content-Type": "application/json"})
+    assert r.status_code == 422
+    assert r.json() == {"error": {"code": "bad_json", "field": None,
+                                  "message": "The request body is nested too deeply to read as JSON."}}
+
+
 def test_oversized_score_requests_get_413(authed):
     r = authed.post("/api/score", content=b"{" + b" " * (1024 * 1024) + b"}",
                     headers={"Content-Type": "application/json"})
