@@ -40,7 +40,8 @@ def banner(base_url: str, token: str, with_qr: bool = True) -> str:
         "Tilelens table server",
         f"  Page:         {base_url}/",
         f"  Pairing link: {link}",
-        "  Open the pairing link on each phone (or scan the QR code below) to use the page.",
+        "  Open the pairing link on each phone" + (" (or scan the QR code below)" if with_qr else "")
+        + " to use the page.",
         f"  API docs:     {base_url}/docs",
         "",
     ]

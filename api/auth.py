@@ -81,8 +81,9 @@ def presented_token(headers: dict[bytes, bytes] | list[tuple[bytes, bytes]]) -> 
 class BadTokenLimiter:
     """Locks out a client address after ``limit`` wrong tokens within ``window`` seconds.
 
-    While locked out, every request from that address is refused with 429 without
-    checking the token, so guessing cannot continue at full speed.
+    While locked out, every ``/api`` request and pairing link from that address is refused
+    with 429 without checking the token, so guessing cannot continue at full speed (the
+    page's own files hold no data and still load).
     """
 
     def __init__(self, limit: int = 10, window: float = 60.0, lockout: float = 60.0, clock=time.monotonic):
