@@ -88,6 +88,7 @@ class Variant:
     title: str = ""
     document: str = ""  # the seed document in ../shared/seeds
     seats: tuple[str, ...] = T.SEATS
+    round_winds: tuple[str, ...] = T.SEATS  # the rounds a game is played over
     tile_set: dict[str, int] = standard_tile_set()
     sets_needed: int = 4  # sets in a standard winning hand: 4 (13-tile) or 5 (16-tile)
     set_aside: frozenset[str] = frozenset(T.FLOWERS)  # kinds that go into ``flowers``, never in hand
@@ -238,6 +239,7 @@ class Variant:
             "title": self.title,
             "document": self.document,
             "seats": list(self.seats),
+            "round_winds": list(self.round_winds),
             "hand_tiles": 3 * self.sets_needed + 1,
             "uses_indicator": self.uses_indicator,
             "wilds": self.wild_name,

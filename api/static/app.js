@@ -184,6 +184,12 @@
     return spec && spec.seats && spec.seats.length ? spec.seats : SEATS;
   }
 
+  /* The round winds the variant's game is played over (riichi: East and South). */
+  function variantRounds() {
+    var spec = variants[ctx.variant];
+    return spec && spec.round_winds && spec.round_winds.length ? spec.round_winds : variantSeats();
+  }
+
   // ------------------------------------------------------------------ http
   function request(method, url, body, onUploadProgress) {
     return new Promise(function (resolve, reject) {
@@ -760,9 +766,9 @@
   }
 
   // ------------------------------------------------------------------ context form
-  function segSeats(el, value, onPick, disabled) {
+  function segSeats(el, value, onPick, disabled, choices) {
     el.innerHTML = '';
-    variantSeats().forEach(function (s) {
+    (choices || variantSeats()).forEach(function (s) {
       var b = document.createElement('button');
       b.type = 'button';
       b.textContent = SEAT_NAMES[s];
@@ -803,6 +809,7 @@
     ['winner', 'dealer', 'round', 'discarder'].forEach(function (k) {
       if (seats.indexOf(ctx[k]) < 0) ctx[k] = seats[0];
     });
+    if (variantRounds().indexOf(ctx.round) < 0) ctx.round = variantRounds()[0];
     if (ctx.discarder === ctx.winner) ctx.discarder = seats[(seats.indexOf(ctx.winner) + 1) % seats.length];
   }
 
@@ -847,7 +854,7 @@
     segSeats($('discarder'), ctx.discarder, function (s) { setCtx('discarder', s); }, [ctx.winner]);
     segSeats($('dealer'), ctx.dealer, function (s) { setCtx('dealer', s); });
     stepper($('dealer-streak'), Number(ctx.streak) || 0, 0, 99, function (n) { setCtx('streak', n); });
-    segSeats($('round-wind'), ctx.round, function (s) { setCtx('round', s); });
+    segSeats($('round-wind'), ctx.round, function (s) { setCtx('round', s); }, null, variantRounds());
     var spec = variantSpec();
     var indicator = usesIndicator(spec);
     $('indicator-field').hidden = !indicator;

@@ -467,3 +467,17 @@ def test_a_result_fits_the_phones_width(server, browser_context, variant, concea
         .map(e => e.getBoundingClientRect().right))""")
     card = page.evaluate("() => document.getElementById('result').getBoundingClientRect().right")
     assert right <= card + 0.5, f"the result reaches {right:.0f} px, past its card's edge at {card:.0f} px"
+
+
+def test_the_round_wind_offers_the_rounds_the_variant_plays(server, browser_context):
+    """EMA riichi is played over East and South (東南半荘制): the page offers those two only."""
+    page = browser_context.new_page()
+    page.goto(f"{server}/pair?token={TOKEN}")
+    page.wait_for_selector("body[data-ready=true]")
+    page.evaluate("() => window.localStorage.removeItem('tilelens.session')")
+    page.select_option("#variant", "riichi")
+    rounds = page.eval_on_selector_all("#round-wind button", "bs => bs.map(b => b.dataset.value)")
+    assert rounds == ["E", "S"]
+    page.select_option("#variant", "taiwan")
+    rounds = page.eval_on_selector_all("#round-wind button", "bs => bs.map(b => b.dataset.value)")
+    assert rounds == ["E", "S", "W", "N"]

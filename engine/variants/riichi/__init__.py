@@ -34,6 +34,7 @@ def _check_points(opts) -> None:
 
 class Riichi(Variant):
     name = "riichi"
+    round_winds = ("E", "S")  # 東南半荘制
     title = "Riichi (EMA 2016)"
     document = "ema-riichi.ja.txt"
     tile_set = standard_tile_set()
@@ -61,7 +62,7 @@ class Riichi(Variant):
         if f.ippatsu and hand.replacement:
             raise EngineError("bad_context", "a kong ends ippatsu, the winner's own concealed kong too "
                               "(立直後に吃・ポン・槓があれば失効): a replacement-tile win is never ippatsu", "ippatsu")
-        if hand.round_wind not in ("E", "S"):
+        if hand.round_wind not in self.round_winds:
             raise EngineError("bad_context", "EMA riichi is played over an East and a South round (東南半荘制): "
                               "round_wind is E or S", "round_wind")
         if f.ippatsu and f.last_tile and not hand.self_drawn:
