@@ -139,3 +139,11 @@ def test_a_wait_on_tiles_all_held_is_no_wait():
     assert out["waits"] == [] and out["shanten"] == 1 and out["explain"].startswith("not ready")
     out = score({"variant": "riichi", "concealed": "1112m234p567p789s"})  # waits on 2m and 3m: ready
     assert out["waits"] and out["shanten"] == 0
+
+
+def test_a_riichi_winner_gets_their_own_stick_back_when_no_count_is_given():
+    # 立直料については、和了した立直者には返還され: the winner's stick is on the table whatever the count says
+    out = score(req(riichi=True))
+    assert out["riichi_sticks"] == {"seat": "S", "sticks": 1, "points": 1000}
+    assert score(req(riichi=True, riichi_sticks=3))["riichi_sticks"]["sticks"] == 3
+    assert score(req())["riichi_sticks"]["sticks"] == 0

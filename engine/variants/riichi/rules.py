@@ -50,7 +50,7 @@ FLAGS = (
     Option("ura_indicators", (), "ura dora indicators (count for a riichi winner only)"),
     Option("red_five_count", 0, "red fives among the winner's tiles (needs the red_fives option)"),
     Option("riichi_sticks", 0, "riichi sticks on the table when the hand ends, this hand's and earlier "
-           "hands' (供託); they go to the winner"),
+           "hands' (供託); they go to the winner (with riichi, at least the winner's own: 0 counts as 1)"),
     Option("declaration_dealt_in", False, "the winning tile was the discarder's riichi declaration tile: "
            "that riichi is void and its stick is not paid (counted in riichi_sticks, taken back)"),
     Option("pao", "", "the seat that let the last dragon or wind set be claimed (包): pays a daisangen or "

@@ -158,7 +158,9 @@ def score_hand(hand: Hand, readings: list[Reading], seats: tuple[str, ...]) -> d
                               "(ポンまたは明槓): this hand has no claimed one", "pao")
     payments = win_payments(best.base, seats, hand.winner, hand.dealer, hand.discarder, hand.dealer_streak,
                             opts.honba_points, pao)
-    sticks = flags.riichi_sticks - (1 if flags.declaration_dealt_in else 0)
+    # the winner's own riichi stick is on the table whatever riichi_sticks says: at least 1 with riichi
+    on_table = max(flags.riichi_sticks, 1 if (flags.riichi or flags.double_riichi) else 0)
+    sticks = on_table - (1 if flags.declaration_dealt_in else 0)
     stick_points = sticks * opts.riichi_stick
     totals = dict(payments)
     totals[hand.winner] += stick_points
