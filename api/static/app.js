@@ -1223,7 +1223,7 @@
     return document.createTextNode(v === null || v === undefined ? '\u2014' : String(v));
   }
 
-  /* The engine's joker status: {name, tile, indicator, count, uses: [{tile, as}]}. */
+  /* The engine's joker status: {name, tile, indicator, count, uses: [{tile, as}], stand_ins: [{tile, as}]}. */
   function jokerNode(j) {
     if (!j || typeof j !== 'object' || Array.isArray(j)) return valueNode(j);
     var ul = el('ul', 'jokers');
@@ -1241,14 +1241,17 @@
       head.textContent = 'no wild tiles in this variant';
     }
     ul.appendChild(head);
-    (j.uses || []).forEach(function (u) {
+    function line(u, attr, verb) {  // "<tile> became <tile>"
       var li = el('li');
-      li.setAttribute('data-joker', (u.tile || '') + '>' + (u.as || ''));
+      li.setAttribute(attr, (u.tile || '') + '>' + (u.as || ''));
       li.appendChild(valueNode(u.tile));
-      li.appendChild(document.createTextNode(' became '));
+      li.appendChild(document.createTextNode(verb));
       li.appendChild(valueNode(u.as));
       ul.appendChild(li);
-    });
+    }
+    (j.uses || []).forEach(function (u) { line(u, 'data-joker', ' became '); });
+    // tiles that count as another at face value, not wild (Wenzhou's White for the caishen's tile)
+    (j.stand_ins || []).forEach(function (u) { line(u, 'data-stand-in', ' counts as '); });
     return ul;
   }
 

@@ -441,6 +441,7 @@ def test_the_page_takes_a_sessions_table_rules_and_says_when_they_differ(server,
 
 @pytest.mark.parametrize("variant,concealed,extra", [
     ("wenzhou", "345m678m234p567s78s11p2m", {"indicator": "2m"}),  # a caishen, its line the longest
+    ("wenzhou", "345m678m234p567s789s5z5z", {"indicator": "2m"}),  # Whites standing in for 2m
     ("philippine", "123m345m678m234p567s9s1p", {"indicator": "1p"}),  # a joker as the lone tile
 ])
 def test_a_result_fits_the_phones_width(server, browser_context, variant, concealed, extra):
@@ -467,6 +468,8 @@ def test_a_result_fits_the_phones_width(server, browser_context, variant, concea
         .map(e => e.getBoundingClientRect().right))""")
     card = page.evaluate("() => document.getElementById('result').getBoundingClientRect().right")
     assert right <= card + 0.5, f"the result reaches {right:.0f} px, past its card's edge at {card:.0f} px"
+    if "5z" in concealed:  # the Whites count as the caishen's tile at face value, and the card says so
+        assert page.locator("#result [data-stand-in='5z>2m']").count() == 1
 
 
 def test_the_round_wind_offers_the_rounds_the_variant_plays(server, browser_context):
